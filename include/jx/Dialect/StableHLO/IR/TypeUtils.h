@@ -1,0 +1,67 @@
+//===- TypeUtils.h - type predicates shared by all stablehlo verifiers -*- C++ -*-===//
+//
+// The spec compares types "modulo dynamism": a dynamic dimension is
+// compatible with any size. These helpers say what the spec's type
+// functions (baseline_type, element_type, ...) mean in MLIR terms, and are
+// used by verifiers and by the C++ frontend's trace-time checks alike.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_DIALECT_STABLEHLO_IR_TYPEUTILS_H
+#define JX_DIALECT_STABLEHLO_IR_TYPEUTILS_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace jx::stablehlo {
+
+/// How a shared shape function reports a failed constraint. In a verifier
+/// this is `[&] { return op.emitOpError(); }`; at trace time the frontend
+/// collects the message.
+using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
+
+/// Two dimension sizes agree unless both are static and differ.
+bool isCompatibleDim(int64_t a, int64_t b);
+/// Same rank and pairwise compatible dimensions.
+bool isCompatibleShape(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
+
+/// The element type with quantization parameters dropped: for a quantized
+/// type, its storage type paired with its expressed type; otherwise the type.
+/// Two element types have the same baseline iff this returns true.
+bool haveSameBaselineElementType(mlir::Type a, mlir::Type b);
+
+/// complex<T> -> T; any other type is returned unchanged.
+mlir::Type complexElementTypeOrSelf(mlir::Type type);
+
+/// The element type of a tensor type, or the type itself.
+mlir::Type getElementTypeOrSelf(mlir::Type type);
+
+/// Shape and baseline element type agree (`baseline_type(a) = baseline_type(b)`).
+bool isCompatibleBaselineType(mlir::Type a, mlir::Type b);
+
+/// Shape and element type agree exactly modulo dynamism (`type(a) = type(b)`).
+bool isCompatibleType(mlir::Type a, mlir::Type b);
+
+/// Bit width of an element type; complex<T> counts both parts; quantized
+/// types count their storage type.
+unsigned getBitWidth(mlir::Type elementType);
+
+/// Prints `[1, 2, 3]` for error messages.
+std::string dimsToString(llvm::ArrayRef<int64_t> dims);
+
+/// Checks that every entry of `dims` is in [0, rank), reporting
+///   "<what> [..] must be in range [0, rank)" through `emitError`.
+mlir::LogicalResult verifyDimsInRange(EmitErrorFn emitError,
+                                      llvm::StringRef what,
+                                      llvm::ArrayRef<int64_t> dims,
+                                      int64_t rank, llvm::StringRef label);
+/// Checks that `dims` has no repeated entry.
+mlir::LogicalResult verifyDimsUnique(EmitErrorFn emitError,
+                                     llvm::StringRef what,
+                                     llvm::ArrayRef<int64_t> dims,
+                                     llvm::StringRef label);
+
+} // namespace jx::stablehlo
+
+#endif // JX_DIALECT_STABLEHLO_IR_TYPEUTILS_H

@@ -1,0 +1,109 @@
+//===- TypeUtils.cpp - type predicates shared by stablehlo verifiers ------===//
+
+#include "jx/Dialect/StableHLO/IR/TypeUtils.h"
+
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace jx::stablehlo {
+
+bool isCompatibleDim(int64_t a, int64_t b) {
+  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+}
+
+bool isCompatibleShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  if (a.size() != b.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a, b))
+    if (!isCompatibleDim(x, y))
+      return false;
+  return true;
+}
+
+bool haveSameBaselineElementType(Type a, Type b) {
+  auto qa = dyn_cast<quant::QuantizedType>(a);
+  auto qb = dyn_cast<quant::QuantizedType>(b);
+  if (!qa || !qb)
+    return a == b;
+  return qa.getStorageType() == qb.getStorageType() &&
+         qa.getExpressedType() == qb.getExpressedType() &&
+         qa.isSigned() == qb.isSigned();
+}
+
+Type complexElementTypeOrSelf(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return complex.getElementType();
+  return type;
+}
+
+Type getElementTypeOrSelf(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.getElementType();
+  return type;
+}
+
+static bool shapesAgree(Type a, Type b) {
+  auto ta = dyn_cast<RankedTensorType>(a);
+  auto tb = dyn_cast<RankedTensorType>(b);
+  if (!ta || !tb)
+    return a == b;
+  return isCompatibleShape(ta.getShape(), tb.getShape());
+}
+
+bool isCompatibleBaselineType(Type a, Type b) {
+  return shapesAgree(a, b) && haveSameBaselineElementType(
+                                  getElementTypeOrSelf(a),
+                                  getElementTypeOrSelf(b));
+}
+
+bool isCompatibleType(Type a, Type b) {
+  return shapesAgree(a, b) && getElementTypeOrSelf(a) == getElementTypeOrSelf(b);
+}
+
+unsigned getBitWidth(Type elementType) {
+  if (auto complex = dyn_cast<ComplexType>(elementType))
+    return 2 * getBitWidth(complex.getElementType());
+  if (auto quantized = dyn_cast<quant::QuantizedType>(elementType))
+    return quantized.getStorageTypeIntegralWidth();
+  return elementType.getIntOrFloatBitWidth();
+}
+
+std::string dimsToString(ArrayRef<int64_t> dims) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << '[';
+  llvm::interleaveComma(dims, os, [&](int64_t d) {
+    if (ShapedType::isDynamic(d))
+      os << '?';
+    else
+      os << d;
+  });
+  os << ']';
+  return s;
+}
+
+LogicalResult verifyDimsInRange(EmitErrorFn emitError, StringRef what,
+                                ArrayRef<int64_t> dims, int64_t rank,
+                                StringRef label) {
+  for (int64_t d : dims)
+    if (d < 0 || d >= rank)
+      return emitError() << what << " " << dimsToString(dims)
+                         << " must be in range [0, " << rank << ") ("
+                         << label << ")";
+  return success();
+}
+
+LogicalResult verifyDimsUnique(EmitErrorFn emitError, StringRef what,
+                               ArrayRef<int64_t> dims, StringRef label) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t d : dims)
+    if (!seen.insert(d).second)
+      return emitError() << what << " " << dimsToString(dims)
+                         << " must be unique (" << label << ")";
+  return success();
+}
+
+} // namespace jx::stablehlo

@@ -1,0 +1,23 @@
+//===- InitAll.cpp - register jx's dialects and passes --------------------===//
+
+#include "jx/InitAll.h"
+
+#include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void jx::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
+                  jx::stablehlo::StableHLODialect>();
+}
+
+void jx::registerAllPasses() {
+  // Upstream passes a StableHLO pipeline uses before our own lowering.
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerInlinerPass();
+  mlir::registerSymbolDCEPass();
+}
