@@ -39,12 +39,6 @@ Type complexElementTypeOrSelf(Type type) {
   return type;
 }
 
-Type getElementTypeOrSelf(Type type) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.getElementType();
-  return type;
-}
-
 static bool shapesAgree(Type a, Type b) {
   auto ta = dyn_cast<RankedTensorType>(a);
   auto tb = dyn_cast<RankedTensorType>(b);

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace jx::stablehlo {
@@ -33,9 +34,6 @@ bool haveSameBaselineElementType(mlir::Type a, mlir::Type b);
 
 /// complex<T> -> T; any other type is returned unchanged.
 mlir::Type complexElementTypeOrSelf(mlir::Type type);
-
-/// The element type of a tensor type, or the type itself.
-mlir::Type getElementTypeOrSelf(mlir::Type type);
 
 /// Shape and baseline element type agree (`baseline_type(a) = baseline_type(b)`).
 bool isCompatibleBaselineType(mlir::Type a, mlir::Type b);
