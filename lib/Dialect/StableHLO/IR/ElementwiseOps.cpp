@@ -215,8 +215,8 @@ LogicalResult ComplexOp::verify() {
   // complex_c3: element_type(result) = complex_type(element_type(lhs))
   if (ComplexType::get(lhs.getElementType()) != getType().getElementType())
     return emitOpError() << "result element type " << getType().getElementType()
-                         << " must be complex<" << lhs.getElementType()
-                         << "> (complex_c3)";
+                         << " must be " << ComplexType::get(lhs.getElementType())
+                         << " (complex_c3)";
   return success();
 }
 

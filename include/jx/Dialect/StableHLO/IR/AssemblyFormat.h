@@ -90,6 +90,8 @@ void printBoolList(mlir::OpAsmPrinter &p, mlir::Operation *,
 template <class AttrT>
 mlir::ParseResult parseEnumKeyword(mlir::OpAsmParser &parser, AttrT &attr) {
   using EnumT = decltype(std::declval<AttrT>().getValue());
+  // The full spelling reads a trailing `: type` as the attribute's type, so
+  // it is only usable where a comma or keyword follows.
   mlir::OptionalParseResult full = parser.parseOptionalAttribute(attr);
   if (full.has_value())
     return *full;
