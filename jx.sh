@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# jx.sh — set up a machine, build jx, and run the demo or the tests.
+#
+#   ./jx.sh demo    install what is missing, build, run the main demo
+#   ./jx.sh test    install what is missing, build, run the whole test suite
+#   ./jx.sh build   install what is missing and build only
+#
+# Environment: JX_BUILD_DIR (default: build), JX_JOBS (default: all cores).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+build=${JX_BUILD_DIR:-$here/build}
+jobs=${JX_JOBS:-$(nproc)}
+cmd=${1:-demo}
+
+# Debian packages jx builds and tests with. Installed only when missing, so a
+# second run costs a dpkg query.
+packages=(
+  cmake ninja-build ccache python3
+  clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libgtest-dev libbenchmark-dev
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "jx: installing ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
+}
+
+configure_and_build() {
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -G Ninja -S "$here" -B "$build" \
+      -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+  fi
+  ninja -C "$build" -j "$jobs"
+}
+
+demo() {
+  # The most complete path that exists today: read the StableHLO that JAX
+  # wrote for an MLP's gradient, verify it, and print it back.
+  local program="$here/examples/mlp_grad.stablehlo.mlir"
+  echo "== jx-opt: parse, verify and print $program (written by JAX)"
+  "$build/bin/jx-opt" "$program"
+  echo "== round trip: printing the printed program again gives identical text"
+  "$build/bin/jx-opt" "$program" > "$build/demo.1.mlir"
+  "$build/bin/jx-opt" "$build/demo.1.mlir" > "$build/demo.2.mlir"
+  cmp "$build/demo.1.mlir" "$build/demo.2.mlir" && echo "identical"
+}
+
+run_tests() {
+  ctest --test-dir "$build" --output-on-failure -j "$jobs"
+}
+
+case "$cmd" in
+  demo) install_missing; configure_and_build; demo ;;
+  test) install_missing; configure_and_build; run_tests ;;
+  build) install_missing; configure_and_build ;;
+  *) echo "usage: $0 demo|test|build" >&2; exit 2 ;;
+esac
