@@ -12,6 +12,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.jx_obj_root, "test")
 
 config.substitutions.append(("%jx_src_root", config.jx_src_root))
+config.substitutions.append(("%jx_obj_root", config.jx_obj_root))
 llvm_config.with_system_environment(["HOME", "TMPDIR"])
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
