@@ -47,7 +47,7 @@ configure_and_build() {
 demo() {
   # The most complete path that exists today: read the StableHLO that JAX
   # wrote for an MLP's gradient, verify it, and print it back.
-  local program="$here/examples/mlp_grad.stablehlo.mlir"
+  local program="$here/test/Fixtures/jax/mlp_grad.mlir"
   echo "== jx-opt: parse, verify and print $program (written by JAX)"
   "$build/bin/jx-opt" "$program"
   echo "== round trip: printing the printed program again gives identical text"
