@@ -2,6 +2,7 @@
 
 #include "jx/InitAll.h"
 
+#include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,4 +21,5 @@ void jx::registerAllPasses() {
   mlir::registerCSEPass();
   mlir::registerInlinerPass();
   mlir::registerSymbolDCEPass();
+  jx::stablehlo::registerStableHLOToLinalgPasses();
 }

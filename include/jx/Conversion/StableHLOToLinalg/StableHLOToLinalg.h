@@ -1,0 +1,64 @@
+//===- StableHLOToLinalg.h - stablehlo to linalg/tensor/arith -*- C++ -*-===//
+//
+// Stage 5 of the pipeline: stablehlo on tensors becomes linalg, tensor,
+// arith, math, complex and scf on tensors of signless types. One pattern set
+// per op family; the pass `--stablehlo-legalize-to-linalg` applies them all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
+#define JX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <memory>
+
+namespace jx::stablehlo {
+
+/// Converts stablehlo's types to those of the lowered program: unsigned and
+/// signed integers become signless (the op patterns keep the signedness in
+/// the arith ops they choose), !stablehlo.token becomes an i1 placeholder
+/// tensor, everything else is kept. Element types the CPU code generator does
+/// not support yet (quantized, f8/f6/f4) have no conversion, so the pass
+/// reports them by name.
+class LinalgTypeConverter : public mlir::TypeConverter {
+public:
+  LinalgTypeConverter();
+};
+
+/// True for element types jx compiles today; the pass reports the others
+/// with "element type X is not supported yet".
+bool isSupportedElementType(mlir::Type type);
+
+/// Builds the scalar computation of the elementwise op `op` on scalars
+/// `args` (already converted to signless types). `operandTypes` are the
+/// op's original (stablehlo) element types, so signedness is known.
+/// Returns null and leaves an error on `op` for ops without a mapping.
+mlir::Value buildScalarOp(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Operation *op, mlir::TypeRange operandTypes,
+                          mlir::Type resultType, mlir::ValueRange args);
+
+/// True when buildScalarOp knows `op`.
+bool hasScalarMapping(mlir::Operation *op);
+
+void populateStableHLOElementwiseToLinalgPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
+void populateStableHLOShapeToLinalgPatterns(const mlir::TypeConverter &converter,
+                                            mlir::RewritePatternSet &patterns);
+void populateStableHLOReductionToLinalgPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
+void populateStableHLOControlFlowToSCFPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
+void populateStableHLOIndexingToLinalgPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
+void populateStableHLODotToLinalgPatterns(const mlir::TypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
+
+std::unique_ptr<mlir::Pass> createStableHLOLegalizeToLinalgPass();
+void registerStableHLOToLinalgPasses();
+
+} // namespace jx::stablehlo
+
+#endif // JX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
