@@ -3,6 +3,8 @@
 #include "jx/InitAll.h"
 
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "jx/Dialect/Check/CheckOps.h"
+#include "jx/Dialect/Sdy/SdyOps.h"
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -13,6 +15,7 @@
 void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
                   jx::stablehlo::StableHLODialect>();
+  registry.insert<jx::check::CheckDialect, jx::sdy::SdyDialect>();
 }
 
 void jx::registerAllPasses() {

@@ -1,0 +1,42 @@
+//===- SdyOps.h - a minimal sdy (Shardy) dialect -----------------*- C++ -*-===//
+//
+// The `sdy` dialect (jx::sdy): meshes, sharding attributes kept as text, and
+// the ops JAX emits with Shardy (sharding_constraint, reshard,
+// manual_computation). jx preserves them; it does not propagate shardings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_DIALECT_SDY_SDYOPS_H
+#define JX_DIALECT_SDY_SDYOPS_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "jx/Dialect/Sdy/SdyDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "jx/Dialect/Sdy/SdyAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "jx/Dialect/Sdy/SdyOps.h.inc"
+
+namespace jx::sdy {
+
+/// Parses one bracketed group (`<...>`, `[...]`, `{...}` or `(...)`) token by
+/// token and appends a canonical spelling of it to `text` (", " after commas,
+/// no other spaces except before a `{` that follows `)`). Used for sdy
+/// attributes written without their `#sdy.<mnemonic>` prefix inside ops.
+mlir::ParseResult parseBalancedText(mlir::AsmParser &parser,
+                                    std::string &text);
+
+} // namespace jx::sdy
+
+#endif // JX_DIALECT_SDY_SDYOPS_H
