@@ -174,10 +174,17 @@ Attribute SdyDialect::parseAttribute(DialectAsmParser &parser,
   if (body.starts_with(mnemonic))
     body = body.drop_front(mnemonic.size());
   body = body.trim();
+  // The body must be one bracketed group of tokens the stripped spelling
+  // inside ops also accepts, so that whatever is accepted prints back in a
+  // form that parses again.
   if (!body.empty()) {
     std::string canonical;
     if (failed(parseBalancedText(parser, canonical)))
       return {};
+    SMLoc end = parser.getCurrentLocation();
+    if (end.getPointer() >= spec.begin() && end.getPointer() < spec.end())
+      return parser.emitError(end, "expected the end of the sdy attribute"),
+             Attribute();
   }
   MLIRContext *ctx = getContext();
   if (mnemonic == "sharding")

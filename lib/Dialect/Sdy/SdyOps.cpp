@@ -79,11 +79,11 @@ void ManualComputationOp::print(OpAsmPrinter &printer) {
   printer << " manual_axes=";
   printer.getStream() << getManualAxes().getBody();
   printer << " (";
-  Block &entry = getBody().front();
-  llvm::interleaveComma(entry.getArguments(), printer,
-                        [&](BlockArgument arg) {
-                          printer.printRegionArgument(arg);
-                        });
+  if (!getBody().empty())
+    llvm::interleaveComma(getBody().front().getArguments(), printer,
+                          [&](BlockArgument arg) {
+                            printer.printRegionArgument(arg);
+                          });
   printer << ") ";
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
   printer.printOptionalAttrDict(
@@ -94,12 +94,14 @@ void ManualComputationOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult ManualComputationOp::verifyRegions() {
+  if (getBody().empty())
+    return emitOpError("body must have a block");
   Block &entry = getBody().front();
   if (entry.getNumArguments() != getTensors().size())
     return emitOpError("body takes ")
            << entry.getNumArguments() << " arguments but the op has "
            << getTensors().size() << " operands";
-  auto ret = dyn_cast<ReturnOp>(entry.getTerminator());
+  auto ret = entry.empty() ? ReturnOp() : dyn_cast<ReturnOp>(entry.back());
   if (!ret)
     return emitOpError("body must end with sdy.return");
   if (ret.getResults().size() != getNumResults())
