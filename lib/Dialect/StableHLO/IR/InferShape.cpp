@@ -13,8 +13,6 @@ using namespace mlir;
 
 namespace jx::stablehlo {
 
-InFlightDiagnostic silentError() { return InFlightDiagnostic(); }
-
 namespace {
 using PerAxisType = quant::UniformQuantizedPerAxisType;
 
@@ -94,11 +92,11 @@ inferBroadcastInDimImpl(EmitErrorFn emitError, StringRef op,
   int64_t resultRank = resultShape.size();
   // broadcast_in_dim_c2: size(broadcast_dimensions) = rank(operand)
   if (static_cast<int64_t>(broadcastDimensions.size()) != rank)
-    return emitError() << "broadcast_dimensions " 
+    return emitError() << "broadcast_dimensions "
                        << dimsToString(broadcastDimensions) << " has "
                        << broadcastDimensions.size()
-                       << " entries but the operand has rank " << rank
-                       << " (" << op << "_c2)";
+                       << " entries but the operand has rank " << rank << " ("
+                       << op << "_c2)";
   // broadcast_in_dim_c3: 0 <= broadcast_dimensions < rank(result)
   if (failed(verifyDimsInRange(emitError, "broadcast_dimensions",
                                broadcastDimensions, resultRank, c3)))
@@ -129,7 +127,8 @@ inferBroadcastInDimImpl(EmitErrorFn emitError, StringRef op,
     if (qd >= 0 && qd < rank) {
       int64_t to = broadcastDimensions[qd];
       std::optional<int64_t> repeat;
-      if (operand.getDimSize(qd) == 1 && !ShapedType::isDynamic(resultShape[to]))
+      if (operand.getDimSize(qd) == 1 &&
+          !ShapedType::isDynamic(resultShape[to]))
         repeat = resultShape[to];
       element = withQuantizedDimension(element, to, repeat);
     }
@@ -145,11 +144,12 @@ inferBroadcastInDimOp(EmitErrorFn emitError, RankedTensorType operand,
                                  resultShape, broadcastDimensions);
 }
 
-FailureOr<RankedTensorType> inferDynamicBroadcastInDimOp(
-    EmitErrorFn emitError, RankedTensorType operand,
-    ArrayRef<int64_t> resultShape, ArrayRef<int64_t> broadcastDimensions) {
-  return inferBroadcastInDimImpl(emitError, "dynamic_broadcast_in_dim",
-                                 operand, resultShape, broadcastDimensions);
+FailureOr<RankedTensorType>
+inferDynamicBroadcastInDimOp(EmitErrorFn emitError, RankedTensorType operand,
+                             ArrayRef<int64_t> resultShape,
+                             ArrayRef<int64_t> broadcastDimensions) {
+  return inferBroadcastInDimImpl(emitError, "dynamic_broadcast_in_dim", operand,
+                                 resultShape, broadcastDimensions);
 }
 
 FailureOr<RankedTensorType> inferBroadcastOp(EmitErrorFn emitError,
@@ -165,8 +165,8 @@ FailureOr<RankedTensorType> inferBroadcastOp(EmitErrorFn emitError,
   llvm::append_range(shape, operand.getShape());
   Type element = operand.getElementType();
   if (PerAxisType q = getPerAxis(element))
-    element = withQuantizedDimension(element, q.getQuantizedDimension() +
-                                                  sizes.size());
+    element = withQuantizedDimension(element,
+                                     q.getQuantizedDimension() + sizes.size());
   return RankedTensorType::get(shape, element);
 }
 
@@ -268,9 +268,8 @@ FailureOr<RankedTensorType> inferSliceOp(EmitErrorFn emitError,
         (!ShapedType::isDynamic(size) && limit > size))
       return emitError() << "slice " << start << ":" << limit
                          << " of dimension " << d << " (size "
-                         << (ShapedType::isDynamic(size)
-                                 ? std::string("?")
-                                 : std::to_string(size))
+                         << (ShapedType::isDynamic(size) ? std::string("?")
+                                                         : std::to_string(size))
                          << ") must satisfy 0 <= start <= limit <= size "
                             "(slice_c3)";
     // slice_c4: 0 < strides
@@ -318,9 +317,10 @@ FailureOr<RankedTensorType> inferDynamicSliceOp(EmitErrorFn emitError,
   return RankedTensorType::get(sliceSizes, operand.getElementType());
 }
 
-FailureOr<RankedTensorType>
-inferDynamicUpdateSliceOp(EmitErrorFn emitError, RankedTensorType operand,
-                          RankedTensorType update, TypeRange startIndices) {
+FailureOr<RankedTensorType> inferDynamicUpdateSliceOp(EmitErrorFn emitError,
+                                                      RankedTensorType operand,
+                                                      RankedTensorType update,
+                                                      TypeRange startIndices) {
   // dynamic_update_slice_c2: element_type(update) = element_type(operand)
   if (update.getElementType() != operand.getElementType())
     return emitError() << "update element type " << update.getElementType()
@@ -360,9 +360,8 @@ inferDynamicUpdateSliceOp(EmitErrorFn emitError, RankedTensorType operand,
 // concatenate, pad, reverse, get_dimension_size
 //===----------------------------------------------------------------------===//
 
-FailureOr<RankedTensorType> inferConcatenateOp(EmitErrorFn emitError,
-                                               TypeRange inputs,
-                                               int64_t dimension) {
+FailureOr<RankedTensorType>
+inferConcatenateOp(EmitErrorFn emitError, TypeRange inputs, int64_t dimension) {
   // concatenate_c3: 0 < size(inputs)
   if (inputs.empty())
     return emitError() << "needs at least one input (concatenate_c3)";
@@ -388,7 +387,8 @@ FailureOr<RankedTensorType> inferConcatenateOp(EmitErrorFn emitError,
                          << first.getElementType() << " (concatenate_c1)";
     if (i == 0)
       continue;
-    // concatenate_c2: same_shape(inputs...) except for dim(inputs..., dimension)
+    // concatenate_c2: same_shape(inputs...) except for dim(inputs...,
+    // dimension)
     bool sameShape = input.getRank() == rank;
     for (int64_t d = 0; sameShape && d < rank; ++d)
       if (d != dimension && !isCompatibleDim(input.getDimSize(d), shape[d]))
@@ -476,8 +476,8 @@ FailureOr<RankedTensorType> inferReverseOp(EmitErrorFn emitError,
                                            RankedTensorType operand,
                                            ArrayRef<int64_t> dimensions) {
   // reverse_c2: is_unique(dimensions)
-  if (failed(verifyDimsUnique(emitError, "dimensions", dimensions,
-                              "reverse_c2")))
+  if (failed(
+          verifyDimsUnique(emitError, "dimensions", dimensions, "reverse_c2")))
     return failure();
   // reverse_c3: 0 <= dimensions < rank(result)
   if (failed(verifyDimsInRange(emitError, "dimensions", dimensions,
@@ -523,10 +523,11 @@ FailureOr<Type> inferGetTupleElementOp(EmitErrorFn emitError, Type operand,
 // torch_index_select
 //===----------------------------------------------------------------------===//
 
-FailureOr<RankedTensorType>
-inferTorchIndexSelectOp(EmitErrorFn emitError, RankedTensorType operand,
-                        RankedTensorType index, int64_t dim,
-                        int64_t batchDims) {
+FailureOr<RankedTensorType> inferTorchIndexSelectOp(EmitErrorFn emitError,
+                                                    RankedTensorType operand,
+                                                    RankedTensorType index,
+                                                    int64_t dim,
+                                                    int64_t batchDims) {
   // torch_index_select_c1: 0 <= dim < rank(operand)
   if (dim < 0 || dim >= operand.getRank())
     return emitError() << "dim " << dim << " must be in range [0, "

@@ -6,6 +6,7 @@
 #include "jx/Dialect/StableHLO/IR/TypeUtils.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -75,7 +76,8 @@ ParseResult parseVariadicOperandWithAttribute(
 
 void printVariadicOperandWithAttribute(OpAsmPrinter &p, Operation *,
                                        OperandRange operands) {
-  llvm::interleave(operands, p, [&](Value v) { p << v << ','; }, " ");
+  llvm::interleave(
+      operands, p, [&](Value v) { p << v << ','; }, " ");
 }
 
 /// custom<TupleOpType>: `: tuple<A, B>`; the operand types are its elements.
@@ -95,8 +97,17 @@ void printTupleOpType(OpAsmPrinter &p, Operation *, TypeRange, Type result) {
   p << result;
 }
 
-/// The type a builder gives its result when the shape rule fails: the
-/// verifier then reports the error with its label.
+/// Runs a shape rule for a builder: its diagnostics are dropped, since the
+/// builder then falls back to a placeholder type (`orFallback`) and the
+/// verifier reports the error with its label.
+template <typename Rule> auto inferQuietly(OperationState &state, Rule rule) {
+  ScopedDiagnosticHandler quiet(state.getContext(),
+                                [](Diagnostic &) { return success(); });
+  Location loc = state.location;
+  return rule([loc] { return emitError(loc); });
+}
+
+/// The type a builder gives its result when the shape rule fails.
 RankedTensorType orFallback(FailureOr<RankedTensorType> inferred,
                             Type fallback) {
   if (succeeded(inferred))
@@ -113,14 +124,12 @@ LogicalResult checkInferred(Operation *op, RankedTensorType inferred,
                             StringRef elementLabel) {
   if (inferred.getElementType() != result.getElementType())
     return op->emitOpError()
-           << "result element type " << result.getElementType()
-           << " must be " << inferred.getElementType() << " (" << elementLabel
-           << ")";
+           << "result element type " << result.getElementType() << " must be "
+           << inferred.getElementType() << " (" << elementLabel << ")";
   if (!isCompatibleShape(inferred.getShape(), result.getShape()))
     return op->emitOpError()
-           << "result shape " << dimsToString(result.getShape())
-           << " must be " << dimsToString(inferred.getShape()) << " ("
-           << shapeLabel << ")";
+           << "result shape " << dimsToString(result.getShape()) << " must be "
+           << dimsToString(inferred.getShape()) << " (" << shapeLabel << ")";
   return success();
 }
 
@@ -249,9 +258,8 @@ LogicalResult DynamicIotaOp::verify() {
                          << " (dynamic_iota_c2)";
   // dynamic_iota_c1: 0 <= iota_dimension < size(output_shape)
   if (dim < 0 || dim >= rank)
-    return emitOpError() << "iota_dimension " << dim
-                         << " must be in range [0, " << rank
-                         << ") (dynamic_iota_c1)";
+    return emitOpError() << "iota_dimension " << dim << " must be in range [0, "
+                         << rank << ") (dynamic_iota_c1)";
   return success();
 }
 
@@ -264,8 +272,11 @@ void BroadcastInDimOp::build(OpBuilder &builder, OperationState &state,
                              ArrayRef<int64_t> broadcastDimensions) {
   auto type = cast<RankedTensorType>(operand.getType());
   RankedTensorType result = orFallback(
-      inferBroadcastInDimOp(silentError, type, resultShape,
-                            broadcastDimensions),
+      inferQuietly(state,
+                   [&](EmitErrorFn emit) {
+                     return inferBroadcastInDimOp(emit, type, resultShape,
+                                                  broadcastDimensions);
+                   }),
       type.clone(resultShape));
   build(builder, state, result, operand, broadcastDimensions);
 }
@@ -295,24 +306,27 @@ LogicalResult BroadcastInDimOp::verify() {
       emitError, operand, getType().getShape(), getBroadcastDimensions());
   if (failed(inferred))
     return failure();
-  return verifyBroadcastElementType(*this, "broadcast_in_dim",
-                                    operand.getElementType(),
-                                    inferred->getElementType(),
-                                    getType().getElementType());
+  return verifyBroadcastElementType(
+      *this, "broadcast_in_dim", operand.getElementType(),
+      inferred->getElementType(), getType().getElementType());
 }
 
 void BroadcastOp::build(OpBuilder &builder, OperationState &state,
                         Value operand, ArrayRef<int64_t> broadcastSizes) {
   auto type = cast<RankedTensorType>(operand.getType());
   RankedTensorType result = orFallback(
-      inferBroadcastOp(silentError, type, broadcastSizes), type);
+      inferQuietly(state,
+                   [&](EmitErrorFn emit) {
+                     return inferBroadcastOp(emit, type, broadcastSizes);
+                   }),
+      type);
   build(builder, state, result, operand, broadcastSizes);
 }
 
 LogicalResult BroadcastOp::verify() {
   auto emitError = [&] { return emitOpError(); };
-  FailureOr<RankedTensorType> inferred = inferBroadcastOp(
-      emitError, getOperand().getType(), getBroadcastSizes());
+  FailureOr<RankedTensorType> inferred =
+      inferBroadcastOp(emitError, getOperand().getType(), getBroadcastSizes());
   if (failed(inferred))
     return failure();
   // broadcast is not in the spec; its labels number its checks:
@@ -331,7 +345,8 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   if (size && *size != result.getRank())
     return emitOpError() << "output_dimensions has " << *size
                          << " elements but the result has rank "
-                         << result.getRank() << " (dynamic_broadcast_in_dim_c7)";
+                         << result.getRank()
+                         << " (dynamic_broadcast_in_dim_c7)";
   FailureOr<RankedTensorType> inferred = inferDynamicBroadcastInDimOp(
       emitError, operand, result.getShape(), getBroadcastDimensions());
   if (failed(inferred) ||
@@ -344,7 +359,8 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
     expanding = attr.asArrayRef();
   if (auto attr = getKnownNonexpandingDimensionsAttr())
     nonexpanding = attr.asArrayRef();
-  // dynamic_broadcast_in_dim_c9: 0 <= known_expanding_dimensions < rank(operand)
+  // dynamic_broadcast_in_dim_c9: 0 <= known_expanding_dimensions <
+  // rank(operand)
   if (failed(verifyDimsInRange(emitError, "known_expanding_dimensions",
                                expanding, operand.getRank(),
                                "dynamic_broadcast_in_dim_c9")))
@@ -372,7 +388,10 @@ void ReshapeOp::build(OpBuilder &builder, OperationState &state, Value operand,
                       ArrayRef<int64_t> resultShape) {
   auto type = cast<RankedTensorType>(operand.getType());
   RankedTensorType result =
-      orFallback(inferReshapeOp(silentError, type, resultShape),
+      orFallback(inferQuietly(state,
+                              [&](EmitErrorFn emit) {
+                                return inferReshapeOp(emit, type, resultShape);
+                              }),
                  type.clone(resultShape));
   build(builder, state, result, operand);
 }
@@ -429,8 +448,12 @@ LogicalResult DynamicReshapeOp::verify() {
 void TransposeOp::build(OpBuilder &builder, OperationState &state,
                         Value operand, ArrayRef<int64_t> permutation) {
   auto type = cast<RankedTensorType>(operand.getType());
-  RankedTensorType result =
-      orFallback(inferTransposeOp(silentError, type, permutation), type);
+  RankedTensorType result = orFallback(
+      inferQuietly(state,
+                   [&](EmitErrorFn emit) {
+                     return inferTransposeOp(emit, type, permutation);
+                   }),
+      type);
   build(builder, state, result, operand, permutation);
 }
 
@@ -462,9 +485,13 @@ void SliceOp::build(OpBuilder &builder, OperationState &state, Value operand,
                     ArrayRef<int64_t> startIndices,
                     ArrayRef<int64_t> limitIndices, ArrayRef<int64_t> strides) {
   auto type = cast<RankedTensorType>(operand.getType());
-  RankedTensorType result = orFallback(
-      inferSliceOp(silentError, type, startIndices, limitIndices, strides),
-      type);
+  RankedTensorType result =
+      orFallback(inferQuietly(state,
+                              [&](EmitErrorFn emit) {
+                                return inferSliceOp(emit, type, startIndices,
+                                                    limitIndices, strides);
+                              }),
+                 type);
   build(builder, state, result, operand, startIndices, limitIndices, strides);
 }
 
@@ -484,18 +511,21 @@ void DynamicSliceOp::build(OpBuilder &builder, OperationState &state,
                            Value operand, ValueRange startIndices,
                            ArrayRef<int64_t> sliceSizes) {
   auto type = cast<RankedTensorType>(operand.getType());
-  RankedTensorType result =
-      orFallback(inferDynamicSliceOp(silentError, type,
-                                     startIndices.getTypes(), sliceSizes),
-                 type.clone(sliceSizes));
+  RankedTensorType result = orFallback(
+      inferQuietly(state,
+                   [&](EmitErrorFn emit) {
+                     return inferDynamicSliceOp(
+                         emit, type, startIndices.getTypes(), sliceSizes);
+                   }),
+      type.clone(sliceSizes));
   build(builder, state, result, operand, startIndices, sliceSizes);
 }
 
 LogicalResult DynamicSliceOp::verify() {
   auto emitError = [&] { return emitOpError(); };
-  FailureOr<RankedTensorType> inferred = inferDynamicSliceOp(
-      emitError, getOperand().getType(), getStartIndices().getTypes(),
-      getSliceSizes());
+  FailureOr<RankedTensorType> inferred =
+      inferDynamicSliceOp(emitError, getOperand().getType(),
+                          getStartIndices().getTypes(), getSliceSizes());
   if (failed(inferred))
     return failure();
   // dynamic_slice_c1: element_type(operand) = element_type(result)
@@ -542,8 +572,8 @@ LogicalResult RealDynamicSliceOp::verify() {
     if (size && *size != operand.getRank())
       return emitOpError() << "start_indices, limit_indices and strides must "
                               "have "
-                           << operand.getRank() << " elements, got " << v.getType()
-                           << " (real_dynamic_slice_c2)";
+                           << operand.getRank() << " elements, got "
+                           << v.getType() << " (real_dynamic_slice_c2)";
     if (v.getType() != getStartIndices().getType())
       return emitOpError() << "start_indices, limit_indices and strides must "
                               "have the same type, got "
@@ -564,10 +594,15 @@ LogicalResult RealDynamicSliceOp::verify() {
 
 void ConcatenateOp::build(OpBuilder &builder, OperationState &state,
                           ValueRange inputs, int64_t dimension) {
-  Type fallback = inputs.empty() ? Type(builder.getNoneType())
-                                 : inputs.front().getType();
-  RankedTensorType result = orFallback(
-      inferConcatenateOp(silentError, inputs.getTypes(), dimension), fallback);
+  Type fallback =
+      inputs.empty() ? Type(builder.getNoneType()) : inputs.front().getType();
+  RankedTensorType result =
+      orFallback(inferQuietly(state,
+                              [&](EmitErrorFn emit) {
+                                return inferConcatenateOp(
+                                    emit, inputs.getTypes(), dimension);
+                              }),
+                 fallback);
   build(builder, state, result, inputs, dimension);
 }
 
@@ -588,12 +623,14 @@ void PadOp::build(OpBuilder &builder, OperationState &state, Value operand,
                   Value paddingValue, ArrayRef<int64_t> low,
                   ArrayRef<int64_t> high, ArrayRef<int64_t> interior) {
   auto type = cast<RankedTensorType>(operand.getType());
-  RankedTensorType result = orFallback(
-      inferPadOp(silentError, type,
-                 cast<RankedTensorType>(paddingValue.getType()), low, high,
-                 interior),
-      type);
-  build(builder, state, result, operand, paddingValue, low, high, interior);
+  auto padding = dyn_cast<RankedTensorType>(paddingValue.getType());
+  FailureOr<RankedTensorType> inferred = failure();
+  if (padding)
+    inferred = inferQuietly(state, [&](EmitErrorFn emit) {
+      return inferPadOp(emit, type, padding, low, high, interior);
+    });
+  build(builder, state, orFallback(inferred, type), operand, paddingValue, low,
+        high, interior);
 }
 
 LogicalResult PadOp::verify() {
@@ -669,8 +706,8 @@ LogicalResult GetDimensionSizeOp::verify() {
 
 void TupleOp::build(OpBuilder &builder, OperationState &state,
                     ValueRange values) {
-  build(builder, state,
-        inferTupleOp(builder.getContext(), values.getTypes()), values);
+  build(builder, state, inferTupleOp(builder.getContext(), values.getTypes()),
+        values);
 }
 
 LogicalResult TupleOp::verify() {
@@ -684,8 +721,9 @@ LogicalResult TupleOp::verify() {
 
 void GetTupleElementOp::build(OpBuilder &builder, OperationState &state,
                               Value operand, int32_t index) {
-  FailureOr<Type> result =
-      inferGetTupleElementOp(silentError, operand.getType(), index);
+  FailureOr<Type> result = inferQuietly(state, [&](EmitErrorFn emit) {
+    return inferGetTupleElementOp(emit, operand.getType(), index);
+  });
   build(builder, state, succeeded(result) ? *result : builder.getNoneType(),
         operand, index);
 }

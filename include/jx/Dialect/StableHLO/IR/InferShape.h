@@ -107,7 +107,8 @@ inferGetDimensionSizeOp(EmitErrorFn emitError, mlir::RankedTensorType operand,
                         int64_t dimension);
 
 /// tuple: tuple<types...> (tuple_c1).
-mlir::TupleType inferTupleOp(mlir::MLIRContext *context, mlir::TypeRange values);
+mlir::TupleType inferTupleOp(mlir::MLIRContext *context,
+                             mlir::TypeRange values);
 
 /// get_tuple_element: the element type at `index` (get_tuple_element_c1).
 mlir::FailureOr<mlir::Type> inferGetTupleElementOp(EmitErrorFn emitError,
@@ -127,10 +128,6 @@ inferTorchIndexSelectOp(EmitErrorFn emitError, mlir::RankedTensorType operand,
 /// types and storage range (scales, zero points and quantization dimension
 /// are checked by the shape rule).
 bool isSameElementTypeModuloQuantization(mlir::Type operand, mlir::Type result);
-
-/// A silent EmitErrorFn, for builders that fall back to a placeholder type and
-/// leave the diagnosis to the verifier.
-mlir::InFlightDiagnostic silentError();
 
 } // namespace jx::stablehlo
 
