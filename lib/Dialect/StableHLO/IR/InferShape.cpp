@@ -29,7 +29,7 @@ Type withQuantizedDimension(Type elementType, int64_t dim,
     return elementType;
   SmallVector<double> scales(q.getScales());
   SmallVector<int64_t> zeroPoints(q.getZeroPoints());
-  if (repeat && scales.size() == 1 && *repeat >= 0) {
+  if (repeat && scales.size() == 1 && *repeat >= 1) {
     scales.assign(*repeat, scales.front());
     zeroPoints.assign(*repeat, zeroPoints.front());
   }

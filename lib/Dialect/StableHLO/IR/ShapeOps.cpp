@@ -114,7 +114,9 @@ RankedTensorType orFallback(FailureOr<RankedTensorType> inferred,
     return *inferred;
   if (auto ranked = dyn_cast<RankedTensorType>(fallback))
     return ranked;
-  return RankedTensorType::get({}, fallback);
+  if (RankedTensorType::isValidElementType(fallback))
+    return RankedTensorType::get({}, fallback);
+  return RankedTensorType::get({}, Float32Type::get(fallback.getContext()));
 }
 
 /// Checks the result type against the shape rule's inferred type: shape
@@ -594,8 +596,10 @@ LogicalResult RealDynamicSliceOp::verify() {
 
 void ConcatenateOp::build(OpBuilder &builder, OperationState &state,
                           ValueRange inputs, int64_t dimension) {
+  // With no inputs there is no element type to take; f32 is a placeholder
+  // the verifier rejects (concatenate_c3).
   Type fallback =
-      inputs.empty() ? Type(builder.getNoneType()) : inputs.front().getType();
+      inputs.empty() ? Type(builder.getF32Type()) : inputs.front().getType();
   RankedTensorType result =
       orFallback(inferQuietly(state,
                               [&](EmitErrorFn emit) {
