@@ -310,8 +310,8 @@ inferSelectAndScatterOp(EmitErrorFn emitError, RankedTensorType operand,
   if (selectArgs.size() != 2 || selectArgs[0] != scalarE ||
       selectArgs[1] != scalarE)
     return emitError() << "select arguments " << typesToString(selectArgs)
-                       << " must be (" << scalarE << ", " << scalarE
-                       << ") (select_and_scatter_c9)";
+                       << " must be " << typesToString({scalarE, scalarE})
+                       << " (select_and_scatter_c9)";
   RankedTensorType pred = selectResults->size() == 1
                               ? asScalarTensor((*selectResults)[0])
                               : RankedTensorType();
