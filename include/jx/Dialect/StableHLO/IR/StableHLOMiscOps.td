@@ -73,7 +73,7 @@ def StableHLO_CompositeOp : StableHLO_Op<"composite",
     DefaultValuedOptionalAttr<I32Attr, "0">:$version);
   let results = (outs Variadic<HLO_CustomCallValue>:$results);
   let assemblyFormat = [{
-    $name $inputs attr-dict `:` functional-type(operands, results)
+    $name ($inputs^)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
