@@ -648,3 +648,58 @@ func.func @scatter_c25(%in0: tensor<3x4x2xi64>, %idx: tensor<2x3x2xi64>, %up0: t
   }) : (tensor<3x4x2xi64>, tensor<2x3x2xi64>, tensor<2x3x2x2xi64>) -> tensor<3x4x2xi32>
   func.return %0 : tensor<3x4x2xi32>
 }
+
+
+// -----
+
+func.func @scatter_c5_even(%i: tensor<3xi64>, %idx: tensor<1x1xi64>, %u: tensor<1xi64>) -> tensor<3xi64> {
+  // expected-error @+1 {{expects N inputs, scatter_indices and N updates with N > 0, got 4 operands (scatter_c5)}}
+  %0 = "stablehlo.scatter"(%i, %i, %idx, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+    stablehlo.return %y : tensor<i64>
+  }) : (tensor<3xi64>, tensor<3xi64>, tensor<1x1xi64>, tensor<1xi64>) -> tensor<3xi64>
+  func.return %0 : tensor<3xi64>
+}
+
+// -----
+
+func.func @scatter_c23_empty_block(%i: tensor<3xi64>, %idx: tensor<1x1xi64>, %u: tensor<1xi64>) -> tensor<3xi64> {
+  // expected-error @+1 {{update_computation must end with stablehlo.return (scatter_c23)}}
+  %0 = "stablehlo.scatter"(%i, %idx, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+  }) : (tensor<3xi64>, tensor<1x1xi64>, tensor<1xi64>) -> tensor<3xi64>
+  func.return %0 : tensor<3xi64>
+}
+
+// -----
+
+func.func @gather_c2_negative(%o: tensor<3xi64>, %idx: tensor<i32>) -> tensor<1xi64> {
+  // expected-error @+1 {{index_vector_dim -3 must be in range [0, 0] for start_indices of type 'tensor<i32>' (gather_c2)}}
+  %0 = "stablehlo.gather"(%o, %idx) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], start_index_map = [0], index_vector_dim = -3>, slice_sizes = array<i64: 1>}> : (tensor<3xi64>, tensor<i32>) -> tensor<1xi64>
+  func.return %0 : tensor<1xi64>
+}
+
+// -----
+
+func.func @gather_c5_negative(%o: tensor<3xi64>, %idx: tensor<i32>) -> tensor<1xi64> {
+  // expected-error @+1 {{offset_dims [-1] must be in range [0, 1) (gather_c5)}}
+  %0 = "stablehlo.gather"(%o, %idx) <{dimension_numbers = #stablehlo.gather<offset_dims = [-1], start_index_map = [0], index_vector_dim = 0>, slice_sizes = array<i64: 1>}> : (tensor<3xi64>, tensor<i32>) -> tensor<1xi64>
+  func.return %0 : tensor<1xi64>
+}
+
+// -----
+
+// The older `slice_sizes = dense<...>` spelling is not accepted.
+func.func @gather_slice_sizes_dense(%o: tensor<3xi64>, %idx: tensor<i32>) -> tensor<1xi64> {
+  // expected-error @+1 {{'slice_sizes' failed to satisfy constraint: i64 dense array attribute}}
+  %0 = "stablehlo.gather"(%o, %idx) {dimension_numbers = #stablehlo.gather<offset_dims = [0], start_index_map = [0], index_vector_dim = 0>, slice_sizes = dense<1> : tensor<1xi64>} : (tensor<3xi64>, tensor<i32>) -> tensor<1xi64>
+  func.return %0 : tensor<1xi64>
+}
+
+// -----
+
+func.func @gather_start_indices_type(%o: tensor<3xi64>, %idx: tensor<1xf32>) -> tensor<1xi64> {
+  // expected-error @+1 {{operand #1 must be ranked tensor of}}
+  %0 = "stablehlo.gather"(%o, %idx) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>}> : (tensor<3xi64>, tensor<1xf32>) -> tensor<1xi64>
+  func.return %0 : tensor<1xi64>
+}

@@ -227,26 +227,27 @@ CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError() << "decomposition " << ref << " is a '"
                          << symbol->getName() << "', not a function "
                          << "(composite_c2)";
-  auto printTypes = [](InFlightDiagnostic &diag, TypeRange types) {
-    diag << '(';
-    llvm::interleaveComma(types, diag, [&](Type t) { diag << t; });
-    diag << ')';
+  // Types print as MLIR writes them in a function type: `(t0, t1)`.
+  auto typesToString = [](TypeRange types) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << '(';
+    llvm::interleaveComma(types, os);
+    os << ')';
+    return s;
   };
   // composite_c3: types(inputs...) == input_types(decomposition).
-  if (TypeRange(fn.getArgumentTypes()) != getInputs().getTypes()) {
-    InFlightDiagnostic diag = emitOpError() << "operand types ";
-    printTypes(diag, getInputs().getTypes());
-    diag << " must match the input types ";
-    printTypes(diag, fn.getArgumentTypes());
-    return diag << " of decomposition " << ref << " (composite_c3)";
-  }
+  if (TypeRange(fn.getArgumentTypes()) != getInputs().getTypes())
+    return emitOpError() << "operand types "
+                         << typesToString(getInputs().getTypes())
+                         << " must match the input types "
+                         << typesToString(fn.getArgumentTypes())
+                         << " of decomposition " << ref << " (composite_c3)";
   // composite_c4: types(results...) == output_types(decomposition).
-  if (TypeRange(fn.getResultTypes()) != getResultTypes()) {
-    InFlightDiagnostic diag = emitOpError() << "result types ";
-    printTypes(diag, getResultTypes());
-    diag << " must match the output types ";
-    printTypes(diag, fn.getResultTypes());
-    return diag << " of decomposition " << ref << " (composite_c4)";
-  }
+  if (TypeRange(fn.getResultTypes()) != getResultTypes())
+    return emitOpError() << "result types " << typesToString(getResultTypes())
+                         << " must match the output types "
+                         << typesToString(fn.getResultTypes())
+                         << " of decomposition " << ref << " (composite_c4)";
   return success();
 }
