@@ -25,8 +25,8 @@ namespace jx::stablehlo {
 // dot_general
 //===----------------------------------------------------------------------===//
 
-/// Result type of dot_general (dot_general_c1..c10, c13 and, for quantized
-/// operands, c14..c17): shape
+/// Result type of dot_general (checks dot_general_c1..c10 and the element
+/// type rules c13..c20, quantized ones included): shape
 /// `dim(lhs, lhs_batching) + dim(lhs, lhs_result) + dim(rhs, rhs_result)`
 /// (dot_general_c12). Its element type is `resultElementType`, or the lhs
 /// element type when that is null (the spec lets the result element type
@@ -62,9 +62,11 @@ struct ConvolutionConfig {
 };
 
 /// Result type of convolution (`opName` is "convolution" or "dynamic_conv",
-/// which prefixes the labels): checks <op>_c1..c23, c28/c29/c31 for
-/// quantized operands and computes the shape of <op>_c25. The element type
-/// is `resultElementType`, or the lhs element type when that is null.
+/// which prefixes the labels): checks <op>_c1..c23 and the element type
+/// rules c27..c34, and computes the shape of <op>_c25. The element type is
+/// `resultElementType`, or the lhs element type when that is null. c27 is
+/// relaxed to element_type(lhs) = element_type(rhs): integer convolutions
+/// may widen their result (i8 x i8 -> i32), as conformance programs do.
 mlir::FailureOr<mlir::RankedTensorType>
 inferConvolutionOp(EmitErrorFn emitError, llvm::StringRef opName,
                    mlir::RankedTensorType lhs, mlir::RankedTensorType rhs,
