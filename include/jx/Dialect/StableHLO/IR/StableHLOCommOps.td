@@ -181,6 +181,10 @@ def StableHLO_AfterAllOp : StableHLO_Op<"after_all", [Pure]> {
   // `stablehlo.after_all %a, %b : !stablehlo.token`; the function type
   // `(!stablehlo.token, !stablehlo.token) -> !stablehlo.token` parses too.
   let hasCustomAssemblyFormat = 1;
+  let builders = [OpBuilder<(ins "::mlir::ValueRange":$inputs), [{
+    build($_builder, $_state, ::jx::stablehlo::TokenType::get($_builder.getContext()),
+          inputs);
+  }]>];
 }
 
 def StableHLO_CreateTokenOp : StableHLO_Op<"create_token", [Pure]> {
@@ -188,6 +192,9 @@ def StableHLO_CreateTokenOp : StableHLO_Op<"create_token", [Pure]> {
   let results = (outs StableHLO_Token:$output);
   // `stablehlo.create_token : !stablehlo.token`
   let assemblyFormat = "attr-dict `:` type($output)";
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::jx::stablehlo::TokenType::get($_builder.getContext()));
+  }]>];
 }
 
 #endif // JX_STABLEHLO_COMM_OPS
