@@ -3,6 +3,7 @@
 #include "jx/InitAll.h"
 
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "jx/Dialect/CHLO/Transforms/Passes.h"
 #include "jx/Dialect/Check/CheckOps.h"
 #include "jx/Dialect/Sdy/SdyOps.h"
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
@@ -16,6 +17,7 @@ void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
                   jx::stablehlo::StableHLODialect>();
   registry.insert<jx::check::CheckDialect, jx::sdy::SdyDialect>();
+  registry.insert<jx::chlo::ChloDialect>();
 }
 
 void jx::registerAllPasses() {
@@ -25,4 +27,5 @@ void jx::registerAllPasses() {
   mlir::registerInlinerPass();
   mlir::registerSymbolDCEPass();
   jx::stablehlo::registerStableHLOToLinalgPasses();
+  jx::chlo::registerCHLOPasses();
 }
