@@ -16,6 +16,7 @@ void jx::chlo::populateChloDecompositionPatterns(RewritePatternSet &patterns) {
   detail::populateSimplePatterns(patterns);
   detail::populateBroadcastPatterns(patterns);
   detail::populateSpecialFunctionPatterns(patterns);
+  detail::populateTrigPatterns(patterns);
 }
 
 namespace {
