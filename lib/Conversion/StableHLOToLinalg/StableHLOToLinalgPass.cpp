@@ -41,8 +41,21 @@ struct ConvertForeignOpTypes : ConversionPattern {
     SmallVector<Type> results;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results)))
       return failure();
+    // Literal attributes follow their operand to the signless type.
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : op->getAttrs()) {
+      auto dense = dyn_cast<DenseElementsAttr>(attr.getValue());
+      Type converted =
+          dense ? getTypeConverter()->convertType(dense.getElementType())
+                : Type();
+      if (converted && converted != dense.getElementType() &&
+          converted.getIntOrFloatBitWidth() ==
+              dense.getElementType().getIntOrFloatBitWidth())
+        attr.setValue(dense.bitcast(converted));
+      attrs.push_back(attr);
+    }
     OperationState state(op->getLoc(), op->getName().getStringRef(), operands,
-                         results, op->getAttrs());
+                         results, attrs);
     if (op->getNumOperands() > 0 && !op->hasAttr("jx.element_type"))
       state.addAttribute("jx.element_type",
                          TypeAttr::get(getElementTypeOrSelf(op->getOperand(0))));

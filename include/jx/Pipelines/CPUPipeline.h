@@ -1,0 +1,49 @@
+//===- CPUPipeline.h - the staged CPU compilation pipeline -----*- C++ -*-===//
+//
+// Stages 4 to 8 of docs/design.md for the CPU, as named phases:
+//
+//   hlo          inline calls, decompose chlo, canonicalize, fold, CSE
+//   linalg       stablehlo -> linalg/tensor/arith/math/complex/scf; fusion
+//   bufferized   checks to runtime calls, one-shot bufferization
+//   loops        linalg -> scf loops -> cf
+//   llvm-dialect everything -> the LLVM dialect
+//
+// followed by translation to LLVM IR and machine code (CPUTarget.h). Each
+// phase ends with a legality check whose error names the op left over and
+// the phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_PIPELINES_CPUPIPELINE_H
+#define JX_PIPELINES_CPUPIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+
+namespace jx {
+
+/// The phases, in order.
+llvm::ArrayRef<llvm::StringRef> getCPUPipelinePhases();
+
+struct CPUPipelineOptions {
+  /// Stop after this phase (one of getCPUPipelinePhases()); empty: run all.
+  llvm::StringRef stopAfter;
+  /// Called with the phase name and the module after each phase.
+  std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
+};
+
+/// Runs the pipeline on `module` in place. Diagnostics go to the context's
+/// handler; failure means a pass or a legality check failed.
+mlir::LogicalResult runCPUPipeline(mlir::ModuleOp module,
+                                   const CPUPipelineOptions &options = {});
+
+/// Registers the pipeline as `--jx-cpu-pipeline` (and one pipeline per
+/// phase, `--jx-cpu-<phase>`) for jx-opt.
+void registerCPUPipelines();
+
+} // namespace jx
+
+#endif // JX_PIPELINES_CPUPIPELINE_H

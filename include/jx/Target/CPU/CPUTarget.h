@@ -1,0 +1,64 @@
+//===- CPUTarget.h - LLVM IR, machine code and the in-process JIT -*- C++ -*-===//
+//
+// Stage 8 for the host CPU: a module in the LLVM dialect becomes LLVM IR,
+// then assembly, an object file, or code loaded in-process by LLVM's ORC JIT.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_TARGET_CPU_CPUTARGET_H
+#define JX_TARGET_CPU_CPUTARGET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+class ExecutionEngine;
+} // namespace mlir
+
+namespace jx::cpu {
+
+/// Adds the LLVM IR translations of the dialects the pipeline leaves.
+void registerTranslations(mlir::DialectRegistry &registry);
+
+/// Translates an LLVM-dialect module to LLVM IR (optimized at -O2 for the
+/// host when `optimize`).
+std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
+                                                llvm::LLVMContext &context,
+                                                bool optimize = true);
+
+/// Writes host assembly (`assembly`) or an object file.
+mlir::LogicalResult emitMachineCode(mlir::ModuleOp module, bool assembly,
+                                    llvm::raw_pwrite_stream &os);
+
+/// Code compiled and loaded into this process.
+class JitModule {
+public:
+  /// Compiles `module` (in the LLVM dialect). `symbols` maps names the code
+  /// calls (runtime functions) to their addresses.
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  create(mlir::ModuleOp module, const llvm::StringMap<void *> &symbols);
+  ~JitModule();
+
+  /// Calls `name` through its packed wrapper: `args` points at each
+  /// flattened argument, then at the storage of the result.
+  llvm::Error invokePacked(llvm::StringRef name,
+                           llvm::MutableArrayRef<void *> args);
+
+private:
+  explicit JitModule(std::unique_ptr<mlir::ExecutionEngine> engine);
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+};
+
+} // namespace jx::cpu
+
+#endif // JX_TARGET_CPU_CPUTARGET_H

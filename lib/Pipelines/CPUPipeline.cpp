@@ -1,0 +1,143 @@
+//===- CPUPipeline.cpp - the staged CPU compilation pipeline --------------===//
+
+#include "jx/Pipelines/CPUPipeline.h"
+
+#include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+namespace jx {
+namespace {
+
+constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
+                                 "llvm-dialect"};
+
+/// The passes of each phase, as a textual pipeline of registered passes.
+/// Passes that belong to dialects not registered in this build (chlo while
+/// it is optional) are skipped by name.
+std::string phasePipeline(StringRef phase) {
+  if (phase == "hlo")
+    return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
+           "canonicalize,cse,symbol-dce";
+  if (phase == "linalg")
+    return "stablehlo-legalize-to-linalg,canonicalize,"
+           "linalg-fuse-elementwise-ops,cse";
+  if (phase == "bufferized")
+    return "jx-lower-checks-to-runtime,"
+           "one-shot-bufferize{bufferize-function-boundaries "
+           "function-boundary-type-conversion=identity-layout-map},"
+           "buffer-results-to-out-params{hoist-static-allocs "
+           "modify-public-functions},"
+           "canonicalize,cse,buffer-deallocation-pipeline";
+  if (phase == "loops")
+    return "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+           "expand-strided-metadata,canonicalize";
+  // llvm-dialect
+  return "math-extend-to-supported-types{target-type=f32},"
+         "arith-emulate-unsupported-floats{source-types=bf16,f16 "
+         "target-type=f32},"
+         "convert-complex-to-standard,convert-math-to-libm,"
+         "convert-math-to-llvm,arith-expand,convert-arith-to-llvm,"
+         "convert-complex-to-llvm,finalize-memref-to-llvm,"
+         "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
+         "reconcile-unrealized-casts";
+}
+
+/// Drops passes whose names are not registered (optional dialects).
+std::string registeredOnly(StringRef pipeline) {
+  std::string out;
+  int depth = 0;
+  StringRef item;
+  size_t start = 0;
+  auto flush = [&](size_t end) {
+    item = pipeline.slice(start, end).trim();
+    StringRef name = item.take_until([](char c) { return c == '{'; });
+    if (!item.empty() && PassInfo::lookup(name)) {
+      if (!out.empty())
+        out += ",";
+      out += item.str();
+    } else if (!item.empty() && PassPipelineInfo::lookup(name)) {
+      if (!out.empty())
+        out += ",";
+      out += item.str();
+    }
+  };
+  for (size_t i = 0; i < pipeline.size(); ++i) {
+    if (pipeline[i] == '{')
+      ++depth;
+    else if (pipeline[i] == '}')
+      --depth;
+    else if (pipeline[i] == ',' && depth == 0) {
+      flush(i);
+      start = i + 1;
+    }
+  }
+  flush(pipeline.size());
+  return out;
+}
+
+/// Legality after each phase: what must be gone once the phase is done.
+LogicalResult checkLegality(ModuleOp module, StringRef phase) {
+  WalkResult result = module.walk([&](Operation *op) -> WalkResult {
+    StringRef dialect = op->getName().getDialectNamespace();
+    bool bad = false;
+    if (phase == "linalg" || phase == "bufferized" || phase == "loops")
+      bad = dialect == "stablehlo" || dialect == "chlo";
+    if (phase == "bufferized" || phase == "loops") {
+      bad |= dialect == "check";
+      for (Type t : op->getResultTypes())
+        bad |= isa<TensorType>(t);
+    }
+    if (phase == "loops")
+      bad |= dialect == "linalg";
+    if (phase == "llvm-dialect")
+      bad = !isa<ModuleOp>(op) && dialect != "llvm";
+    if (!bad)
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName() << "' was not lowered by the '"
+                    << phase << "' phase of the CPU pipeline";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+} // namespace
+
+ArrayRef<StringRef> getCPUPipelinePhases() { return kPhases; }
+
+LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options) {
+  if (!options.stopAfter.empty() &&
+      !llvm::is_contained(kPhases, options.stopAfter))
+    return module.emitError() << "unknown pipeline phase '"
+                              << options.stopAfter << "'";
+  for (StringRef phase : kPhases) {
+    PassManager pm(module.getContext());
+    if (failed(parsePassPipeline(registeredOnly(phasePipeline(phase)), pm)))
+      return module.emitError() << "cannot build the '" << phase
+                                << "' phase of the CPU pipeline";
+    if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
+      return failure();
+    if (options.afterPhase)
+      options.afterPhase(phase, module);
+    if (phase == options.stopAfter)
+      break;
+  }
+  return success();
+}
+
+void registerCPUPipelines() {
+  for (StringRef phase : kPhases) {
+    std::string name = ("jx-cpu-" + phase).str();
+    std::string description = ("The '" + phase + "' phase of the CPU pipeline").str();
+    PassPipelineRegistration<>(name, description, [phase](OpPassManager &pm) {
+      (void)parsePassPipeline(registeredOnly(phasePipeline(phase)), pm);
+    });
+  }
+}
+
+} // namespace jx

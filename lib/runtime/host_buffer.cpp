@@ -1,0 +1,196 @@
+// host_buffer.cpp - arrays in host memory, and .npy files.
+
+#include "jx/runtime/host_buffer.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace jx::runtime {
+namespace {
+
+struct dtype_info {
+  dtype type;
+  const char *name;
+  const char *descr; // numpy's descr; "" when numpy has none
+  std::size_t size;
+  const char *short_name;
+};
+
+const dtype_info kInfo[] = {
+    {dtype::bool_, "bool", "|b1", 1, "bool"},
+    {dtype::int2, "int2", "", 1, "i2"},
+    {dtype::int4, "int4", "", 1, "i4"},
+    {dtype::int8, "int8", "|i1", 1, "i8"},
+    {dtype::int16, "int16", "<i2", 2, "i16"},
+    {dtype::int32, "int32", "<i4", 4, "i32"},
+    {dtype::int64, "int64", "<i8", 8, "i64"},
+    {dtype::uint2, "uint2", "", 1, "u2"},
+    {dtype::uint4, "uint4", "", 1, "u4"},
+    {dtype::uint8, "uint8", "|u1", 1, "u8"},
+    {dtype::uint16, "uint16", "<u2", 2, "u16"},
+    {dtype::uint32, "uint32", "<u4", 4, "u32"},
+    {dtype::uint64, "uint64", "<u8", 8, "u64"},
+    {dtype::float16, "float16", "<f2", 2, "f16"},
+    {dtype::bfloat16, "bfloat16", "<V2", 2, "bf16"},
+    {dtype::float32, "float32", "<f4", 4, "f32"},
+    {dtype::float64, "float64", "<f8", 8, "f64"},
+    {dtype::complex64, "complex64", "<c8", 8, "c64"},
+    {dtype::complex128, "complex128", "<c16", 16, "c128"},
+};
+
+const dtype_info &info(dtype t) {
+  for (const dtype_info &i : kInfo)
+    if (i.type == t)
+      return i;
+  throw std::logic_error("unknown dtype");
+}
+
+[[noreturn]] void fail(const std::string &path, const std::string &what) {
+  throw std::runtime_error(path + ": " + what);
+}
+
+/// Value of `'key': value` in the header dictionary, as text.
+std::string header_field(const std::string &header, const std::string &key) {
+  std::size_t at = header.find("'" + key + "'");
+  if (at == std::string::npos)
+    return "";
+  at = header.find(':', at);
+  if (at == std::string::npos)
+    return "";
+  ++at;
+  while (at < header.size() && header[at] == ' ')
+    ++at;
+  if (at < header.size() && header[at] == '(') {
+    std::size_t end = header.find(')', at);
+    return end == std::string::npos ? "" : header.substr(at, end - at + 1);
+  }
+  std::size_t end = header.find_first_of(",}", at);
+  return header.substr(at, end - at);
+}
+
+} // namespace
+
+std::size_t itemsize(dtype t) { return info(t).size; }
+std::string dtype_name(dtype t) { return info(t).name; }
+
+int64_t host_buffer::size() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::string host_buffer::type_string() const {
+  std::string s = info(dtype).short_name;
+  s += "[";
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+host_buffer read_npy(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    fail(path, "cannot open file");
+  char magic[8];
+  if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0)
+    fail(path, "not a .npy file (bad magic)");
+  uint32_t header_len = 0;
+  if (magic[6] == 1) {
+    uint8_t len[2];
+    if (!in.read(reinterpret_cast<char *>(len), 2))
+      fail(path, "truncated header");
+    header_len = len[0] | (len[1] << 8);
+  } else if (magic[6] == 2 || magic[6] == 3) {
+    uint8_t len[4];
+    if (!in.read(reinterpret_cast<char *>(len), 4))
+      fail(path, "truncated header");
+    header_len = len[0] | (len[1] << 8) | (len[2] << 16) | (uint32_t(len[3]) << 24);
+  } else {
+    fail(path, "unsupported .npy version " + std::to_string(int(magic[6])));
+  }
+  if (header_len > (1u << 20))
+    fail(path, "header too large");
+  std::string header(header_len, '\0');
+  if (!in.read(header.data(), header_len))
+    fail(path, "truncated header");
+
+  std::string descr = header_field(header, "descr");
+  std::string order = header_field(header, "fortran_order");
+  std::string shape = header_field(header, "shape");
+  if (descr.size() < 2 || shape.empty())
+    fail(path, "malformed header: " + header);
+  descr = descr.substr(1, descr.size() - 2); // strip quotes
+  if (order.find("True") != std::string::npos)
+    fail(path, "Fortran-ordered arrays are not supported");
+
+  host_buffer buf;
+  bool found = false;
+  for (const dtype_info &i : kInfo)
+    if (i.descr[0] && (descr == i.descr ||
+                       (descr.size() == 3 && descr[0] == '=' &&
+                        descr.substr(1) == std::string(i.descr).substr(1)))) {
+      buf.dtype = i.type;
+      found = true;
+      break;
+    }
+  if (!found && descr == "bfloat16") {
+    buf.dtype = dtype::bfloat16;
+    found = true;
+  }
+  if (!found)
+    fail(path, "unsupported dtype '" + descr + "'");
+
+  std::string dims = shape.substr(1, shape.size() - 2);
+  std::stringstream ss(dims);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    std::size_t b = item.find_first_not_of(' ');
+    if (b == std::string::npos)
+      continue;
+    try {
+      buf.shape.push_back(std::stoll(item.substr(b)));
+    } catch (...) {
+      fail(path, "malformed shape " + shape);
+    }
+  }
+  std::size_t bytes = buf.size() * itemsize(buf.dtype);
+  buf.data.resize(bytes);
+  if (!in.read(reinterpret_cast<char *>(buf.data.data()), bytes))
+    fail(path, "file ends before its " + std::to_string(bytes) + " bytes of data");
+  return buf;
+}
+
+void write_npy(const std::string &path, const host_buffer &buf) {
+  const dtype_info &i = info(buf.dtype);
+  std::string descr = i.descr[0] ? i.descr : "";
+  if (descr.empty()) {
+    // numpy has no sub-byte integers: store them widened to a byte.
+    bool is_unsigned = buf.dtype == dtype::uint2 || buf.dtype == dtype::uint4;
+    descr = is_unsigned ? "|u1" : "|i1";
+  }
+  std::string shape = "(";
+  for (std::size_t k = 0; k < buf.shape.size(); ++k)
+    shape += std::to_string(buf.shape[k]) + (buf.shape.size() == 1 ? "," : k + 1 < buf.shape.size() ? ", " : "");
+  shape += ")";
+  std::string header = "{'descr': '" + descr +
+                       "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  std::ofstream out(path, std::ios::binary);
+  if (!out)
+    fail(path, "cannot create file");
+  out.write("\x93NUMPY\x01\x00", 8);
+  uint16_t len = static_cast<uint16_t>(header.size());
+  char lenBytes[2] = {static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
+  out.write(lenBytes, 2);
+  out.write(header.data(), header.size());
+  out.write(reinterpret_cast<const char *>(buf.data.data()), buf.data.size());
+  if (!out)
+    fail(path, "write failed");
+}
+
+} // namespace jx::runtime
