@@ -14,14 +14,34 @@ using namespace jx::chlo::detail;
 
 namespace {
 
-/// The operand as a value of the result shape, or null when that needs a
-/// broadcast that cannot be expressed yet.
+/// The operand as a value of the result shape: itself when the shapes agree,
+/// else a stablehlo.broadcast_in_dim. An operand of the result's rank maps
+/// dimension i to i; a lower-rank one maps through `broadcastDims`, or
+/// numpy-style onto the trailing dimensions. Null when the result shape is
+/// dynamic (that needs dynamic_broadcast_in_dim and shape computations).
 Value expandTo(PatternRewriter &rewriter, Location loc, Value operand,
-               RankedTensorType resultType) {
+               RankedTensorType resultType,
+               std::optional<ArrayRef<int64_t>> broadcastDims = std::nullopt) {
   auto type = cast<RankedTensorType>(operand.getType());
   if (type.getShape() == resultType.getShape())
     return operand;
-  return {};
+  if (!resultType.hasStaticShape() || !type.hasStaticShape())
+    return {};
+  int64_t rank = type.getRank(), resultRank = resultType.getRank();
+  SmallVector<int64_t> dims;
+  if (rank == resultRank) {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+  } else if (broadcastDims) {
+    dims.assign(broadcastDims->begin(), broadcastDims->end());
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(resultRank - rank + i);
+  }
+  if (static_cast<int64_t>(dims.size()) != rank)
+    return {};
+  return hlo::BroadcastInDimOp::create(rewriter, loc, operand,
+                                       resultType.getShape(), dims);
 }
 
 template <class ChloOp, class HloOp>
@@ -32,8 +52,10 @@ struct BroadcastBinaryPattern : OpRewritePattern<ChloOp> {
     RankedTensorType resultType = op.getType();
     RankedTensorType operandResultType = resultType.clone(
         getElementTypeOrSelf(op.getLhs().getType()));
-    Value lhs = expandTo(rewriter, op.getLoc(), op.getLhs(), operandResultType);
-    Value rhs = expandTo(rewriter, op.getLoc(), op.getRhs(), operandResultType);
+    Value lhs = expandTo(rewriter, op.getLoc(), op.getLhs(), operandResultType,
+                         op.getBroadcastDimensions());
+    Value rhs = expandTo(rewriter, op.getLoc(), op.getRhs(), operandResultType,
+                         op.getBroadcastDimensions());
     if (!lhs || !rhs)
       return failure();
     rewriter.replaceOpWithNewOp<HloOp>(op, resultType, lhs, rhs);
@@ -48,8 +70,10 @@ struct BroadcastChloPattern : OpRewritePattern<ChloOp> {
   LogicalResult matchAndRewrite(ChloOp op,
                                 PatternRewriter &rewriter) const override {
     RankedTensorType resultType = op.getType();
-    Value lhs = expandTo(rewriter, op.getLoc(), op.getLhs(), resultType);
-    Value rhs = expandTo(rewriter, op.getLoc(), op.getRhs(), resultType);
+    Value lhs = expandTo(rewriter, op.getLoc(), op.getLhs(), resultType,
+                         op.getBroadcastDimensions());
+    Value rhs = expandTo(rewriter, op.getLoc(), op.getRhs(), resultType,
+                         op.getBroadcastDimensions());
     if (!lhs || !rhs)
       return failure();
     rewriter.replaceOpWithNewOp<ElementOp>(op, resultType, lhs, rhs);
@@ -64,8 +88,10 @@ struct BroadcastComparePattern : OpRewritePattern<BroadcastCompareOp> {
     RankedTensorType resultType = op.getType();
     RankedTensorType operandResultType =
         resultType.clone(getElementTypeOrSelf(op.getLhs().getType()));
-    Value lhs = expandTo(rewriter, op.getLoc(), op.getLhs(), operandResultType);
-    Value rhs = expandTo(rewriter, op.getLoc(), op.getRhs(), operandResultType);
+    Value lhs = expandTo(rewriter, op.getLoc(), op.getLhs(), operandResultType,
+                         op.getBroadcastDimensions());
+    Value rhs = expandTo(rewriter, op.getLoc(), op.getRhs(), operandResultType,
+                         op.getBroadcastDimensions());
     if (!lhs || !rhs)
       return failure();
     auto dir = static_cast<hlo::ComparisonDirection>(

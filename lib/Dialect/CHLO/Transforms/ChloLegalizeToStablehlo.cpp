@@ -17,6 +17,7 @@ void jx::chlo::populateChloDecompositionPatterns(RewritePatternSet &patterns) {
   detail::populateBroadcastPatterns(patterns);
   detail::populateSpecialFunctionPatterns(patterns);
   detail::populateTrigPatterns(patterns);
+  detail::populateStructuredPatterns(patterns);
 }
 
 namespace {

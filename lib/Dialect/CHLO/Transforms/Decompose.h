@@ -26,6 +26,7 @@ void populateSimplePatterns(mlir::RewritePatternSet &patterns);
 void populateBroadcastPatterns(mlir::RewritePatternSet &patterns);
 void populateSpecialFunctionPatterns(mlir::RewritePatternSet &patterns);
 void populateTrigPatterns(mlir::RewritePatternSet &patterns);
+void populateStructuredPatterns(mlir::RewritePatternSet &patterns);
 
 /// Emits elementwise stablehlo ops. Constants take the shape of `type`
 /// (which must then be static) and its element type.
