@@ -423,3 +423,341 @@ func.func @scan_results(%x: tensor<2x3xf32>, %c: tensor<3xf32>, %d: tensor<3xf32
   } : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
+
+// -----
+
+// One shape mismatch per op (the shared verifiers are checked above).
+
+func.func @acos_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.acos' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.acos %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @acosh_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.acosh' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.acosh %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @asin_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.asin' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.asin %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @asinh_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.asinh' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.asinh %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @atan_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.atan' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.atan %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @atanh_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.atanh' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.atanh %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @bessel_i1e_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.bessel_i1e' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.bessel_i1e %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @broadcast_add_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_add' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_add %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_and_shapes(%x: tensor<2x3xi32>, %y: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'chlo.broadcast_and' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_and %x, %y : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_atan2_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_atan2' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_atan2 %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_divide_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_divide' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_divide %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_maximum_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_maximum' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_maximum %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_minimum_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_minimum' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_minimum %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_multiply_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_multiply' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_multiply %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_next_after_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_next_after' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_next_after %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_or_shapes(%x: tensor<2x3xi32>, %y: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'chlo.broadcast_or' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_or %x, %y : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_polygamma_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_polygamma' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_polygamma %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_power_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_power' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_power %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_remainder_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_remainder' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_remainder %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_shift_left_shapes(%x: tensor<2x3xi32>, %y: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'chlo.broadcast_shift_left' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_shift_left %x, %y : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_arithmetic_shapes(%x: tensor<2x3xi32>, %y: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'chlo.broadcast_shift_right_arithmetic' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_shift_right_arithmetic %x, %y : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_shift_right_logical_shapes(%x: tensor<2x3xi32>, %y: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'chlo.broadcast_shift_right_logical' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_shift_right_logical %x, %y : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_subtract_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_subtract' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_subtract %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_xor_shapes(%x: tensor<2x3xi32>, %y: tensor<2xi32>) -> tensor<2x3xi32> {
+  // expected-error @+1 {{'chlo.broadcast_xor' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_xor %x, %y : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_zeta_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.broadcast_zeta' op shapes [2, 3] and [2] do not broadcast: dimension 1 has sizes 3 and 2}}
+  %0 = chlo.broadcast_zeta %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @conj_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.conj' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.conj %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @cosh_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.cosh' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.cosh %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @digamma_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.digamma' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.digamma %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @erf_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.erf' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.erf %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @erf_inv_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.erf_inv' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.erf_inv %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @erfc_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.erfc' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.erfc %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @is_inf_shape(%x: tensor<4xf32>) -> tensor<5xi1> {
+  // expected-error @+1 {{'chlo.is_inf' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.is_inf %x : tensor<4xf32> -> tensor<5xi1>
+  return %0 : tensor<5xi1>
+}
+
+// -----
+
+func.func @is_neg_inf_shape(%x: tensor<4xf32>) -> tensor<5xi1> {
+  // expected-error @+1 {{'chlo.is_neg_inf' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.is_neg_inf %x : tensor<4xf32> -> tensor<5xi1>
+  return %0 : tensor<5xi1>
+}
+
+// -----
+
+func.func @is_pos_inf_shape(%x: tensor<4xf32>) -> tensor<5xi1> {
+  // expected-error @+1 {{'chlo.is_pos_inf' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.is_pos_inf %x : tensor<4xf32> -> tensor<5xi1>
+  return %0 : tensor<5xi1>
+}
+
+// -----
+
+func.func @lgamma_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.lgamma' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.lgamma %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @mulhi_shapes(%x: tensor<4xi32>, %y: tensor<3xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'chlo.mulhi' op lhs shape [4] and rhs shape [3] must match}}
+  %0 = chlo.mulhi %x, %y : tensor<4xi32>, tensor<3xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @next_after_result_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.next_after' op lhs shape [4] and result shape [5] must match}}
+  %0 = chlo.next_after %x, %x : tensor<4xf32>, tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @polygamma_shapes(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'chlo.polygamma' op lhs shape [4] and rhs shape [3] must match}}
+  %0 = chlo.polygamma %x, %y : tensor<4xf32>, tensor<3xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @sinh_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.sinh' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.sinh %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @square_shape(%x: tensor<4xi32>) -> tensor<5xi32> {
+  // expected-error @+1 {{'chlo.square' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.square %x : tensor<4xi32> -> tensor<5xi32>
+  return %0 : tensor<5xi32>
+}
+
+// -----
+
+func.func @tan_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.tan' op operand shape [4] and result shape [5] must match}}
+  %0 = chlo.tan %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @zeta_result_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'chlo.zeta' op lhs shape [4] and result shape [5] must match}}
+  %0 = chlo.zeta %x, %x : tensor<4xf32>, tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
