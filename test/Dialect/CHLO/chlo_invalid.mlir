@@ -97,7 +97,7 @@ func.func @broadcast_dims_mismatch(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> te
 // -----
 
 func.func @broadcast_dims_repeated(%x: tensor<2x3xf32>, %y: tensor<1x1xf32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{'chlo.broadcast_minimum' op broadcast_dimensions}}
+  // expected-error @+1 {{'chlo.broadcast_minimum' op broadcast_dimensions [1, 1] must not repeat a dimension}}
   %0 = chlo.broadcast_minimum %x, %y {broadcast_dimensions = array<i64: 1, 1>} : (tensor<2x3xf32>, tensor<1x1xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }

@@ -194,9 +194,12 @@ jx::chlo::inferBroadcastShape(EmitErrorFn emitError, ArrayRef<int64_t> lhs,
       if (d < 0 || d >= static_cast<int64_t>(high.size()))
         return emitError() << "broadcast_dimensions " << dimsToString(*broadcastDims)
                            << " must be in range [0, " << high.size() << ")";
-    if (failed(jx::stablehlo::verifyDimsUnique(emitError, "broadcast_dimensions",
-                                               *broadcastDims, "")))
-      return failure();
+    llvm::SmallSet<int64_t, 8> seen;
+    for (int64_t d : *broadcastDims)
+      if (!seen.insert(d).second)
+        return emitError() << "broadcast_dimensions "
+                           << dimsToString(*broadcastDims)
+                           << " must not repeat a dimension";
     dims.assign(broadcastDims->begin(), broadcastDims->end());
   } else {
     // Trailing dimensions align.
@@ -402,8 +405,13 @@ LogicalResult RaggedDotOp::verify() {
   int64_t lhsRank = lhs.getRank(), rhsRank = rhs.getRank();
   auto emitError = [&] { return emitOpError(); };
 
-  auto inRange = [&](StringRef what, ArrayRef<int64_t> dims, int64_t rank) {
-    return jx::stablehlo::verifyDimsInRange(emitError, what, dims, rank, "");
+  auto inRange = [&](StringRef what, ArrayRef<int64_t> dims,
+                     int64_t rank) -> LogicalResult {
+    for (int64_t d : dims)
+      if (d < 0 || d >= rank)
+        return emitError() << what << " " << dimsToString(dims)
+                           << " must be in range [0, " << rank << ")";
+    return success();
   };
   ArrayRef<int64_t> lhsBatch = dn.getLhsBatchingDimensions();
   ArrayRef<int64_t> rhsBatch = dn.getRhsBatchingDimensions();
