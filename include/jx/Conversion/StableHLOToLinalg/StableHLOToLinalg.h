@@ -43,6 +43,19 @@ mlir::Value buildScalarOp(mlir::OpBuilder &b, mlir::Location loc,
 /// True when buildScalarOp knows `op`.
 bool hasScalarMapping(mlir::Operation *op);
 
+/// Emits the computation of a stablehlo region on 0-d tensors (the body of
+/// reduce, reduce_window, scatter, sort, map, select_and_scatter, ...) as
+/// scalar code at `b`'s insertion point: block argument i takes
+/// `scalarArgs[i]` (signless scalars) and `results` receives the scalars the
+/// region's stablehlo.return yields. Supports the elementwise ops, constants
+/// and 0-d reshapes/broadcasts/converts; anything else fails with an error
+/// on that op.
+mlir::LogicalResult
+emitScalarRegion(mlir::OpBuilder &b, mlir::Region &region,
+                 const mlir::TypeConverter &converter,
+                 mlir::ValueRange scalarArgs,
+                 llvm::SmallVectorImpl<mlir::Value> &results);
+
 void populateStableHLOElementwiseToLinalgPatterns(
     const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
 void populateStableHLOShapeToLinalgPatterns(const mlir::TypeConverter &converter,

@@ -101,34 +101,6 @@ LogicalResult verifySourceTargetPairs(EmitErrorFn emitError,
   return success();
 }
 
-bool isPromotableElementType(Type from, Type to) {
-  if (from == to)
-    return true;
-  auto qFrom = dyn_cast<quant::QuantizedType>(from);
-  auto qTo = dyn_cast<quant::QuantizedType>(to);
-  if (qFrom || qTo)
-    return qFrom && qTo &&
-           qFrom.getExpressedType() == qTo.getExpressedType() &&
-           qFrom.isSigned() == qTo.isSigned() &&
-           qFrom.getStorageTypeIntegralWidth() <=
-               qTo.getStorageTypeIntegralWidth();
-  auto iFrom = dyn_cast<IntegerType>(from);
-  auto iTo = dyn_cast<IntegerType>(to);
-  if (iFrom || iTo)
-    return iFrom && iTo && iFrom.getWidth() != 1 && iTo.getWidth() != 1 &&
-           iFrom.getSignedness() == iTo.getSignedness() &&
-           iFrom.getWidth() <= iTo.getWidth();
-  auto fFrom = dyn_cast<FloatType>(from);
-  auto fTo = dyn_cast<FloatType>(to);
-  if (fFrom || fTo)
-    return fFrom && fTo && fFrom.getWidth() <= fTo.getWidth();
-  auto cFrom = dyn_cast<ComplexType>(from);
-  auto cTo = dyn_cast<ComplexType>(to);
-  if (cFrom && cTo)
-    return isPromotableElementType(cFrom.getElementType(),
-                                   cTo.getElementType());
-  return false;
-}
 
 /// Checks `0 <= dim < rank(operand)` for the dimension attribute `name`.
 static LogicalResult verifyDimAttr(EmitErrorFn emitError, StringRef name,

@@ -467,24 +467,6 @@ LogicalResult verifyScatterOperands(EmitErrorFn emitError,
   return success();
 }
 
-bool isPromotableElementType(Type from, Type to) {
-  if (from == to)
-    return true;
-  auto qFrom = dyn_cast<quant::QuantizedType>(from);
-  auto qTo = dyn_cast<quant::QuantizedType>(to);
-  if (!qFrom || !qTo)
-    return false;
-  if (qFrom.getExpressedType() != qTo.getExpressedType() ||
-      qFrom.isSigned() != qTo.isSigned() ||
-      qTo.getStorageTypeIntegralWidth() < qFrom.getStorageTypeIntegralWidth())
-    return false;
-  auto uFrom = dyn_cast<quant::UniformQuantizedType>(from);
-  auto uTo = dyn_cast<quant::UniformQuantizedType>(to);
-  if (uFrom && uTo)
-    return uFrom.getScale() == uTo.getScale() &&
-           uFrom.getZeroPoint() == uTo.getZeroPoint();
-  return static_cast<bool>(uFrom) == static_cast<bool>(uTo);
-}
 
 FailureOr<SmallVector<RankedTensorType>>
 inferScatterOp(EmitErrorFn emitError, ArrayRef<RankedTensorType> inputs,

@@ -65,6 +65,37 @@ unsigned getBitWidth(Type elementType) {
   return elementType.getIntOrFloatBitWidth();
 }
 
+bool isPromotableElementType(Type from, Type to) {
+  if (from == to)
+    return true;
+  auto qFrom = dyn_cast<quant::QuantizedType>(from);
+  auto qTo = dyn_cast<quant::QuantizedType>(to);
+  if (qFrom || qTo)
+    return qFrom && qTo &&
+           qFrom.getExpressedType() == qTo.getExpressedType() &&
+           qFrom.isSigned() == qTo.isSigned() &&
+           qFrom.getStorageTypeIntegralWidth() <=
+               qTo.getStorageTypeIntegralWidth();
+  auto iFrom = dyn_cast<IntegerType>(from);
+  auto iTo = dyn_cast<IntegerType>(to);
+  if (iFrom || iTo) {
+    // Booleans promote only to booleans.
+    if (!iFrom || !iTo || iFrom.getWidth() == 1 || iTo.getWidth() == 1)
+      return false;
+    return iFrom.getSignedness() == iTo.getSignedness() &&
+           iFrom.getWidth() <= iTo.getWidth();
+  }
+  auto cFrom = dyn_cast<ComplexType>(from);
+  auto cTo = dyn_cast<ComplexType>(to);
+  if (cFrom || cTo)
+    return cFrom && cTo &&
+           isPromotableElementType(cFrom.getElementType(),
+                                   cTo.getElementType());
+  auto fFrom = dyn_cast<FloatType>(from);
+  auto fTo = dyn_cast<FloatType>(to);
+  return fFrom && fTo && fFrom.getWidth() <= fTo.getWidth();
+}
+
 std::string dimsToString(ArrayRef<int64_t> dims) {
   std::string s;
   llvm::raw_string_ostream os(s);

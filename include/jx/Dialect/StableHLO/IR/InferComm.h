@@ -62,10 +62,6 @@ mlir::LogicalResult verifySourceTargetPairs(
     llvm::StringRef shapeLabel, llvm::StringRef sourceLabel,
     llvm::StringRef targetLabel, llvm::StringRef rangeLabel);
 
-/// The spec's is_promotable(from, to) on element types: equal types, or two
-/// integers of the same signedness / two floats / two quantized types with
-/// the same expressed type whose bit width does not shrink.
-bool isPromotableElementType(mlir::Type from, mlir::Type to);
 
 /// Result types of all_gather: each operand with its `allGatherDim`
 /// dimension multiplied by `groupSize` (all_gather_c1, all_gather_c6).

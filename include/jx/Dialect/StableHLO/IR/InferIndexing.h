@@ -70,10 +70,6 @@ inferScatterOp(EmitErrorFn emitError,
                const ScatterDims &dims, mlir::TypeRange computationArgs,
                mlir::TypeRange computationResults);
 
-/// `is_promotable(from, to)` of the spec for the element types of a
-/// reduction-like body: equal types, or quantized types with the same
-/// expressed type whose storage type widens.
-bool isPromotableElementType(mlir::Type from, mlir::Type to);
 
 } // namespace jx::stablehlo
 

@@ -18,10 +18,6 @@
 
 namespace jx::stablehlo {
 
-/// The spec's is_promotable(from, to): `to` can hold every value of `from`
-/// (same kind and signedness, at least as wide; quantized types with the
-/// same expressed type and a storage type at least as wide).
-bool isPromotableElementType(mlir::Type from, mlir::Type to);
 
 /// Checks a reduction body: `(tensor<E0>, ..., tensor<EN-1>, tensor<E0>,
 /// ..., tensor<EN-1>) -> (tensor<E0>, ..., tensor<EN-1>)` where

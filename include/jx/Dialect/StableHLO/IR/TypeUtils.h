@@ -45,6 +45,11 @@ bool isCompatibleType(mlir::Type a, mlir::Type b);
 /// types count their storage type.
 unsigned getBitWidth(mlir::Type elementType);
 
+/// The spec's is_promotable(from, to): a reduction body may accumulate
+/// `from` elements in the wider `to` type of the same kind (same signedness
+/// for integers; same expressed type and signedness for quantized types).
+bool isPromotableElementType(mlir::Type from, mlir::Type to);
+
 /// Prints `[1, 2, 3]` for error messages.
 std::string dimsToString(llvm::ArrayRef<int64_t> dims);
 
