@@ -258,4 +258,60 @@ func.func @scatter_ui64_huge_index_skipped() {
   func.return
 }
 
+// -----
+
+// Hand-computed: the update computation works on a wider element type than
+// the inputs (scatter_c23 promotion); the results have that type.
+// CHECK: PASS scatter_promote_bf16_to_f32
+func.func @scatter_promote_bf16_to_f32() {
+  %in = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xbf16>
+  %idx = stablehlo.constant dense<[[1], [1], [2]]> : tensor<3x1xi32>
+  %up = stablehlo.constant dense<[0.5, 0.25, 4.0]> : tensor<3xbf16>
+  %r = "stablehlo.scatter"(%in, %idx, %up) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3xbf16>, tensor<3x1xi32>, tensor<3xbf16>) -> tensor<3xf32>
+  check.expect_almost_eq_const %r, dense<[1.0, 2.75, 7.0]> : tensor<3xf32>
+  func.return
+}
+
+// -----
+
+// Hand-computed (promotion).
+// CHECK: PASS scatter_promote_ui8_to_ui32
+func.func @scatter_promote_ui8_to_ui32() {
+  %in = stablehlo.constant dense<[200, 250]> : tensor<2xui8>
+  %idx = stablehlo.constant dense<[[1], [1]]> : tensor<2x1xi32>
+  %up = stablehlo.constant dense<[255, 100]> : tensor<2xui8>
+  %r = "stablehlo.scatter"(%in, %idx, %up) ({
+    ^bb0(%a: tensor<ui32>, %b: tensor<ui32>):
+      %0 = stablehlo.add %a, %b : tensor<ui32>
+      stablehlo.return %0 : tensor<ui32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xui8>, tensor<2x1xi32>, tensor<2xui8>) -> tensor<2xui32>
+  check.expect_eq_const %r, dense<[200, 605]> : tensor<2xui32>
+  func.return
+}
+
+// -----
+
+// Hand-computed (promotion).
+// CHECK: PASS scatter_promote_i16_to_i64_complex
+func.func @scatter_promote_i16_to_i64_complex() {
+  %in = stablehlo.constant dense<[-200, 5]> : tensor<2xi16>
+  %in2 = stablehlo.constant dense<[(1.0, 2.0), (0.0, 0.0)]> : tensor<2xcomplex<f32>>
+  %idx = stablehlo.constant dense<[[0], [0]]> : tensor<2x1xi32>
+  %up = stablehlo.constant dense<[-30000, -30000]> : tensor<2xi16>
+  %up2 = stablehlo.constant dense<[(0.5, 0.5), (1.0, -1.0)]> : tensor<2xcomplex<f32>>
+  %r:2 = "stablehlo.scatter"(%in, %in2, %idx, %up, %up2) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<complex<f64>>, %c: tensor<i64>, %d: tensor<complex<f64>>):
+      %0 = stablehlo.add %a, %c : tensor<i64>
+      %1 = stablehlo.add %b, %d : tensor<complex<f64>>
+      stablehlo.return %0, %1 : tensor<i64>, tensor<complex<f64>>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xi16>, tensor<2xcomplex<f32>>, tensor<2x1xi32>, tensor<2xi16>, tensor<2xcomplex<f32>>) -> (tensor<2xi64>, tensor<2xcomplex<f64>>)
+  check.expect_eq_const %r#0, dense<[-60200, 5]> : tensor<2xi64>
+  check.expect_almost_eq_const %r#1, dense<[(2.5, 1.5), (0.0, 0.0)]> : tensor<2xcomplex<f64>>
+  func.return
+}
+
 // CHECK-NOT: FAIL

@@ -21,6 +21,7 @@
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -244,6 +245,74 @@ struct DynamicGatherToGeneric : OpConversionPattern<DynamicGatherOp> {
 // scatter
 //===----------------------------------------------------------------------===//
 
+/// True when promoteScalar handles `from` -> `to` (signless types).
+bool canPromote(Type from, Type to) {
+  return from == to ||
+         (isa<IntegerType>(from) && isa<IntegerType>(to)) ||
+         (isa<FloatType>(from) && isa<FloatType>(to)) ||
+         (isa<ComplexType>(from) && isa<ComplexType>(to));
+}
+
+/// `v` (signless, originally of element type `fromOrig`) promoted to the
+/// wider type `to` of the same kind, as is_promotable allows (canPromote).
+Value promoteScalar(OpBuilder &b, Location loc, Value v, Type fromOrig,
+                    Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (isa<IntegerType>(from) && isa<IntegerType>(to)) {
+    if (isUnsignedInt(fromOrig))
+      return arith::ExtUIOp::create(b, loc, to, v);
+    return arith::ExtSIOp::create(b, loc, to, v);
+  }
+  if (isa<FloatType>(from) && isa<FloatType>(to))
+    return arith::ExtFOp::create(b, loc, to, v);
+  auto cFrom = dyn_cast<ComplexType>(from);
+  auto cTo = dyn_cast<ComplexType>(to);
+  if (cFrom && cTo) {
+    Type part = cTo.getElementType();
+    Value re = complex::ReOp::create(b, loc, v);
+    Value im = complex::ImOp::create(b, loc, v);
+    return complex::CreateOp::create(
+        b, loc, cTo, arith::ExtFOp::create(b, loc, part, re),
+        arith::ExtFOp::create(b, loc, part, im));
+  }
+  llvm_unreachable("promotion not checked with canPromote");
+}
+
+/// The tensor `v` as `type`: a linalg.generic promotes its elements when the
+/// element types differ, a tensor.cast reconciles static and dynamic sizes.
+Value promoteTensor(OpBuilder &b, Location loc, Value v, Type fromOrig,
+                    RankedTensorType type) {
+  auto vType = cast<RankedTensorType>(v.getType());
+  if (vType.getElementType() != type.getElementType()) {
+    if (!canPromote(vType.getElementType(), type.getElementType()))
+      return nullptr;
+    int64_t rank = vType.getRank();
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < rank; ++d)
+      if (vType.isDynamicDim(d))
+        sizes.push_back(tensor::DimOp::create(b, loc, v, d));
+    Value init = tensor::EmptyOp::create(b, loc, vType.getShape(),
+                                         type.getElementType(), sizes);
+    SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    v = linalg::GenericOp::create(
+            b, loc, init.getType(), v, init, maps, iterators,
+            [&](OpBuilder &nb, Location l, ValueRange args) {
+              linalg::YieldOp::create(
+                  nb, l,
+                  promoteScalar(nb, l, args[0], fromOrig,
+                                type.getElementType()));
+            })
+            .getResult(0);
+  }
+  if (v.getType() != type)
+    v = tensor::CastOp::create(b, loc, type, v);
+  return v;
+}
+
 struct ScatterToLoops : OpConversionPattern<ScatterOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -266,10 +335,21 @@ struct ScatterToLoops : OpConversionPattern<ScatterOp> {
     auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
     if (!inputType || !updateType || !indicesType)
       return rewriter.notifyMatchFailure(op, "unranked types");
-    // The results start as the inputs; tensor iter_args keep them in SSA form.
-    for (auto [input, type] : llvm::zip(inputs, resultTypes))
-      if (input.getType() != type)
-        return rewriter.notifyMatchFailure(op, "input and result types differ");
+    // The results start as the inputs, promoted to the update computation's
+    // element types (scatter_c23 allows a wider Ei); tensor iter_args keep
+    // them in SSA form.
+    SmallVector<Type> origInputElems, resultElems;
+    for (auto [k, input] : llvm::enumerate(inputs)) {
+      origInputElems.push_back(getElementTypeOrSelf(op.getInputs()[k]));
+      auto resultType = dyn_cast<RankedTensorType>(resultTypes[k]);
+      if (!resultType)
+        return rewriter.notifyMatchFailure(op, "unranked result");
+      resultElems.push_back(resultType.getElementType());
+      inputs[k] = promoteTensor(rewriter, op.getLoc(), input, origInputElems[k],
+                                resultType);
+      if (!inputs[k])
+        return rewriter.notifyMatchFailure(op, "unsupported promotion");
+    }
 
     ScatterDimensionNumbersAttr dims = op.getScatterDimensionNumbers();
     int64_t inputRank = inputType.getRank();
@@ -336,8 +416,10 @@ struct ScatterToLoops : OpConversionPattern<ScatterOp> {
             SmallVector<Value> args;
             for (Value t : current)
               args.push_back(tensor::ExtractOp::create(b, l, t, resultIndex));
-            for (Value t : updates)
-              args.push_back(tensor::ExtractOp::create(b, l, t, updateIndex));
+            for (auto [k, t] : llvm::enumerate(updates))
+              args.push_back(promoteScalar(
+                  b, l, tensor::ExtractOp::create(b, l, t, updateIndex),
+                  origInputElems[k], resultElems[k]));
             SmallVector<Value> values;
             if (failed(emitScalarRegion(b, computation, converter, args,
                                         values)) ||
