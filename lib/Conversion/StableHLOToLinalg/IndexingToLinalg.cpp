@@ -13,7 +13,9 @@
 // then walks the window with an inner scf.for nest: it extracts the current
 // values and the updates, evaluates the update computation as scalar code
 // (emitScalarRegion) and inserts the results. Updates are applied in order;
-// the unique_indices and indices_are_sorted hints are ignored.
+// the unique_indices and indices_are_sorted hints are ignored. When the update
+// computation works on a wider element type than the inputs (scatter_c23),
+// inputs and updates are promoted to it first.
 //
 //===----------------------------------------------------------------------===//
 
