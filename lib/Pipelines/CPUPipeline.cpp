@@ -8,6 +8,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -155,6 +156,19 @@ LogicalResult checkLegality(ModuleOp module, StringRef phase) {
   return failure(result.wasInterrupted());
 }
 
+/// The caller owns the buffers it passes to a public function: bufferization
+/// must copy rather than write into them (scatter, dynamic_update_slice).
+void markEntryArgumentsReadOnly(ModuleOp module) {
+  Builder b(module.getContext());
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
+    if (!fn.isPublic() || fn.isExternal())
+      continue;
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+      if (isa<TensorType>(fn.getArgument(i).getType()))
+        fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
+  }
+}
+
 } // namespace
 
 ArrayRef<StringRef> getCPUPipelinePhases() { return kPhases; }
@@ -165,6 +179,8 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
     return module.emitError() << "unknown pipeline phase '"
                               << options.stopAfter << "'";
   for (StringRef phase : kPhases) {
+    if (phase == "bufferized")
+      markEntryArgumentsReadOnly(module);
     PassManager pm(module.getContext());
     if (failed(parsePassPipeline(registeredOnly(phasePipeline(phase)), pm)))
       return module.emitError() << "cannot build the '" << phase
