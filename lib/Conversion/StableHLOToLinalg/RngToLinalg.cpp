@@ -1,4 +1,4 @@
-//===- RngToLinalg.cpp - rng_bit_generator, rng and quantization ----------===//
+//===- RngToLinalg.cpp - rng_bit_generator and rng -------------------------===//
 //
 // rng_bit_generator computes every output element in one linalg.generic
 // from its index, bit-exact with XLA's CPU implementation (which JAX runs):
@@ -31,8 +31,8 @@
 // equal values), mapped to [a, b) for UNIFORM and through Box-Muller to
 // mean a, standard deviation b for NORMAL.
 //
-// uniform_quantize and uniform_dequantize are reported: quantized types are
-// not supported yet.
+// uniform_quantize and uniform_dequantize get no pattern: the pass reports
+// their quantized element types as not supported yet before converting.
 //
 //===----------------------------------------------------------------------===//
 
@@ -457,27 +457,12 @@ struct RngToLinalg : OpConversionPattern<RngOp> {
   }
 };
 
-/// Runs without a type converter: the quantized operand or result types do
-/// not convert.
-template <typename OpTy>
-struct QuantizationUnsupported : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
-                  ConversionPatternRewriter &) const override {
-    return op.emitError() << "'" << op->getName()
-                          << "': quantized types are not supported yet";
-  }
-};
-
 } // namespace
 
 void populateStableHLORngToLinalgPatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<RngBitGeneratorToLinalg, RngToLinalg>(converter, ctx);
-  patterns.add<QuantizationUnsupported<UniformQuantizeOp>,
-               QuantizationUnsupported<UniformDequantizeOp>>(ctx);
 }
 
 } // namespace jx::stablehlo
