@@ -176,4 +176,114 @@ func.func @while_carries_token() {
   func.return
 }
 
+// -----
+
+// A program JAX emitted for fori_loop, lax.switch, lax.cond and while_loop
+// on scalars (x = 1.5, i = 4); the expected values are JAX's results.
+// CHECK: PASS main
+module @jit_f {
+  func.func private @f(%arg0: tensor<f32>, %arg1: tensor<i32>) -> (tensor<f32> , tensor<f32> , tensor<f32> , tensor<i32> , tensor<i32> ) {
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %cst_0 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %0:5 = stablehlo.while(%iterArg = %arg0, %iterArg_4 = %c_1, %iterArg_5 = %c, %iterArg_6 = %cst, %iterArg_7 = %cst_0) : tensor<f32>, tensor<i64>, tensor<i64>, tensor<f32>, tensor<f32>
+    cond {
+      %c_8 = stablehlo.constant dense<7> : tensor<i64>
+      %5 = stablehlo.compare LT, %iterArg_4, %c_8, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %5 : tensor<i1>
+    } do {
+      %5:3 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6, %iterArg_7) : (tensor<f32>, tensor<i64>, tensor<f32>, tensor<f32>) -> (tensor<i64>, tensor<f32>, tensor<f32>)
+      %c_8 = stablehlo.constant dense<1> : tensor<i64>
+      %6 = stablehlo.add %iterArg_4, %c_8 : tensor<i64>
+      stablehlo.return %iterArg, %6, %5#0, %5#1, %5#2 : tensor<f32>, tensor<i64>, tensor<i64>, tensor<f32>, tensor<f32>
+    }
+    %c_2 = stablehlo.constant dense<2> : tensor<i32>
+    %1 = stablehlo.compare GT, %arg1, %c_2, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %2 = stablehlo.convert %1 : (tensor<i1>) -> tensor<i32>
+    %3 = "stablehlo.case"(%2) ({
+      %5 = stablehlo.add %0#3, %0#4 : tensor<f32>
+      stablehlo.return %5 : tensor<f32>
+    }, {
+      %5 = stablehlo.subtract %0#3, %0#4 : tensor<f32>
+      stablehlo.return %5 : tensor<f32>
+    }) : (tensor<i32>) -> tensor<f32>
+    %c_3 = stablehlo.constant dense<0> : tensor<i32>
+    %4:2 = stablehlo.while(%iterArg = %arg1, %iterArg_4 = %c_3) : tensor<i32>, tensor<i32>
+    cond {
+      %c_5 = stablehlo.constant dense<100> : tensor<i32>
+      %5 = stablehlo.compare LT, %iterArg, %c_5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %5 : tensor<i1>
+    } do {
+      %c_5 = stablehlo.constant dense<3> : tensor<i32>
+      %5 = stablehlo.multiply %iterArg, %c_5 : tensor<i32>
+      %c_6 = stablehlo.constant dense<1> : tensor<i32>
+      %6 = stablehlo.add %5, %c_6 : tensor<i32>
+      %c_7 = stablehlo.constant dense<1> : tensor<i32>
+      %7 = stablehlo.add %iterArg_4, %c_7 : tensor<i32>
+      stablehlo.return %6, %7 : tensor<i32>, tensor<i32>
+    }
+    return %0#3, %0#4, %3, %4#0, %4#1 : tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>, tensor<i32>
+  }
+  func.func private @closed_call(%arg0: tensor<f32>, %arg1: tensor<i64>, %arg2: tensor<f32>, %arg3: tensor<f32>) -> (tensor<i64>, tensor<f32>, tensor<f32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %1 = stablehlo.convert %arg1 : (tensor<i64>) -> tensor<f32>
+    %2 = stablehlo.multiply %arg0, %1 : tensor<f32>
+    %3 = stablehlo.add %arg2, %2 : tensor<f32>
+    %c_0 = stablehlo.constant dense<3> : tensor<i64>
+    %4 = call @remainder(%arg1, %c_0) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %5 = stablehlo.convert %4 : (tensor<i64>) -> tensor<i32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %c_2 = stablehlo.constant dense<2> : tensor<i32>
+    %6 = stablehlo.clamp %c_1, %5, %c_2 : tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+      %8 = stablehlo.add %arg3, %cst : tensor<f32>
+      stablehlo.return %8 : tensor<f32>
+    }, {
+      %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+      %8 = stablehlo.multiply %arg3, %cst : tensor<f32>
+      stablehlo.return %8 : tensor<f32>
+    }, {
+      %8 = stablehlo.negate %arg3 : tensor<f32>
+      stablehlo.return %8 : tensor<f32>
+    }) : (tensor<i32>) -> tensor<f32>
+    return %0, %3, %7 : tensor<i64>, tensor<f32>, tensor<f32>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %0 = stablehlo.compare EQ, %arg1, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %1 = call @_where(%0, %c_0, %arg1) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %2 = stablehlo.remainder %arg0, %1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %3 = stablehlo.compare NE, %2, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare LT, %2, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %1, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %6 = stablehlo.compare NE, %4, %5, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %7 = stablehlo.and %6, %3 : tensor<i1>
+    %8 = stablehlo.add %2, %1 : tensor<i64>
+    %9 = stablehlo.select %7, %8, %2 : tensor<i1>, tensor<i64>
+    return %9 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func @main() {
+    %x = stablehlo.constant dense<1.5> : tensor<f32>
+    %i = stablehlo.constant dense<4> : tensor<i32>
+    %r:5 = call @f(%x, %i) : (tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<f32>, tensor<f32>, tensor<i32>, tensor<i32>)
+    check.expect_eq_const %r#0, dense<31.5> : tensor<f32>
+    check.expect_eq_const %r#1, dense<7.0> : tensor<f32>
+    check.expect_eq_const %r#2, dense<24.5> : tensor<f32>
+    check.expect_eq_const %r#3, dense<121> : tensor<i32>
+    check.expect_eq_const %r#4, dense<3> : tensor<i32>
+    return
+  }
+}
+
 // CHECK-NOT: FAIL
