@@ -76,7 +76,7 @@ def mutate(rng, data, seeds):
     data = bytearray(data)
     for _ in range(rng.randint(1, 4)):
         n = len(data)
-        kind = rng.randrange(10)
+        kind = rng.randrange(13)
         if n == 0:
             data += rng.choice(TOKENS)
             continue
@@ -107,6 +107,15 @@ def mutate(rng, data, seeds):
                 else:
                     lines.insert(a, lines[b])
                 data = bytearray(b"".join(lines))
+        elif kind in (10, 11, 12):  # change a number: dims, indices, sizes
+            numbers = list(re.finditer(rb"(?<![\w.])-?\d+(?![\w.])",
+                                       bytes(data)))
+            if numbers:
+                m = rng.choice(numbers)
+                value = int(m.group())
+                new = rng.choice([value + 1, value - 1, -1, 0, 1, 2, 3, 64,
+                                  value * 2, 2**31, 2**63 - 1, -2**63])
+                data[m.start():m.end()] = str(new).encode()
         else:  # splice in a piece of another seed
             other = rng.choice(seeds)[1]
             j = rng.randrange(len(other))
