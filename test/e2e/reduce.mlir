@@ -233,3 +233,36 @@ func.func @reduce_ui32_body_constant() {
   check.expect_eq_const %r, dense<7> : tensor<ui32>
   func.return
 }
+
+// -----
+
+// Promotion (is_promotable): i8 inputs and init, accumulated in i32, so the
+// sum does not wrap at 8 bits.
+// CHECK: PASS reduce_promoted_i8_to_i32
+func.func @reduce_promoted_i8_to_i32() {
+  %x = stablehlo.constant dense<[100, 100, -50, 100]> : tensor<4xi8>
+  %init = stablehlo.constant dense<-1> : tensor<i8>
+  %r = "stablehlo.reduce"(%x, %init) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %0 = stablehlo.add %a, %b : tensor<i32>
+      stablehlo.return %0 : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<4xi8>, tensor<i8>) -> tensor<i32>
+  check.expect_eq_const %r, dense<249> : tensor<i32>
+  func.return
+}
+
+// -----
+
+// Promotion of floats: f16 accumulated in f32 (2049 is not an f16 value).
+// CHECK: PASS reduce_promoted_f16_to_f32
+func.func @reduce_promoted_f16_to_f32() {
+  %x = stablehlo.constant dense<[2048.0, 1.0]> : tensor<2xf16>
+  %init = stablehlo.constant dense<0.0> : tensor<f16>
+  %r = "stablehlo.reduce"(%x, %init) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<2xf16>, tensor<f16>) -> tensor<f32>
+  check.expect_eq_const %r, dense<2049.0> : tensor<f32>
+  func.return
+}

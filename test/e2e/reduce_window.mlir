@@ -215,3 +215,22 @@ func.func @reduce_window_variadic_argmax() {
   check.expect_eq_const %ri, dense<[0, 2, 2, 4]> : tensor<4xi32>
   func.return
 }
+
+// -----
+
+// Promotion: ui8 inputs and init summed in ui16 (no wrap at 256); the
+// padding holds the promoted init value.
+// CHECK: PASS reduce_window_promoted_ui8_to_ui16
+func.func @reduce_window_promoted_ui8_to_ui16() {
+  %x = stablehlo.constant dense<[200, 200, 100]> : tensor<3xui8>
+  %init = stablehlo.constant dense<1> : tensor<ui8>
+  %r = "stablehlo.reduce_window"(%x, %init) ({
+    ^bb0(%a: tensor<ui16>, %b: tensor<ui16>):
+      %0 = stablehlo.add %a, %b : tensor<ui16>
+      stablehlo.return %0 : tensor<ui16>
+  }) {window_dimensions = array<i64: 2>,
+      padding = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<3xui8>, tensor<ui8>) -> tensor<3xui16>
+  // Padded: [1, 200, 200, 100]; each window adds the init once more.
+  check.expect_eq_const %r, dense<[202, 401, 301]> : tensor<3xui16>
+  func.return
+}

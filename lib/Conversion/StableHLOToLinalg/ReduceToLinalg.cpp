@@ -67,11 +67,21 @@ struct ReduceToGeneric : OpConversionPattern<ReduceOp> {
     size_t n = inputs.size();
     if (n == 0 || inits.size() != n || resultTypes->size() != n)
       return rewriter.notifyMatchFailure(op, "operand count mismatch");
-    for (auto [in, t] : llvm::zip(inputs, *resultTypes))
-      if (getElementTypeOrSelf(in.getType()) != t.getElementType())
-        return rewriter.notifyMatchFailure(
-            op, "reduce with promoted element types is not supported yet");
     Location loc = op.getLoc();
+    // Bodies may accumulate in a wider type than the inputs (is_promotable).
+    // The init values have the inputs' element types.
+    SmallVector<Value> promoted, promotedInits;
+    for (auto [in, init, orig, t] :
+         llvm::zip(adaptor.getInputs(), adaptor.getInitValues(),
+                   op.getInputs(), *resultTypes)) {
+      Type origElement = getElementTypeOrSelf(orig.getType());
+      promoted.push_back(promoteElements(rewriter, loc, in, origElement,
+                                         t.getElementType()));
+      promotedInits.push_back(promoteElements(rewriter, loc, init, origElement,
+                                              t.getElementType()));
+    }
+    inputs = promoted;
+    inits = promotedInits;
     auto inType = cast<RankedTensorType>(inputs[0].getType());
     int64_t rank = inType.getRank();
     SmallVector<bool> reduced(rank, false);

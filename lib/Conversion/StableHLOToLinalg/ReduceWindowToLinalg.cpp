@@ -104,12 +104,22 @@ struct ReduceWindowToGeneric : OpConversionPattern<ReduceWindowOp> {
                      [](RankedTensorType t) { return !t.hasStaticShape(); }))
       return op.emitError(
           "reduce_window on dynamic shapes is not supported yet");
-    for (auto [in, t] : llvm::zip(inputs, *resultTypes))
-      if (getElementTypeOrSelf(in.getType()) != t.getElementType())
-        return rewriter.notifyMatchFailure(
-            op, "promoted element types are not supported yet");
 
     Location loc = op.getLoc();
+    // Bodies may accumulate in a wider type than the inputs (is_promotable).
+    // The init values have the inputs' element types.
+    SmallVector<Value> promoted, promotedInits;
+    for (auto [in, init, orig, t] :
+         llvm::zip(adaptor.getInputs(), adaptor.getInitValues(),
+                   op.getInputs(), *resultTypes)) {
+      Type origElement = getElementTypeOrSelf(orig.getType());
+      promoted.push_back(promoteElements(rewriter, loc, in, origElement,
+                                         t.getElementType()));
+      promotedInits.push_back(promoteElements(rewriter, loc, init, origElement,
+                                              t.getElementType()));
+    }
+    inputs = promoted;
+    inits = promotedInits;
     SmallVector<int64_t> window(op.getWindowDimensions());
     SmallVector<int64_t> ones(rank, 1), zeros(rank, 0);
     SmallVector<int64_t> strides(op.getWindowStrides().value_or(ones));

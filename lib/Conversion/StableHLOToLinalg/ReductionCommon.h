@@ -54,6 +54,14 @@ llvm::SmallVector<mlir::Value> buildLoops(
         mlir::OpBuilder &, mlir::Location, mlir::ValueRange, mlir::ValueRange)>
         body);
 
+/// `input` (converted, element type originally `fromOrig`) with its elements
+/// promoted to `to` (a converted element type), as the spec's is_promotable
+/// allows for reduction bodies: integers widen by their signedness, floats
+/// and complex parts convert. Returns `input` when nothing changes.
+mlir::Value promoteElements(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value input, mlir::Type fromOrig,
+                            mlir::Type to);
+
 /// Index constant.
 mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 

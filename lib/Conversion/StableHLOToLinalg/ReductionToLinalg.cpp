@@ -12,6 +12,7 @@
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -51,6 +52,54 @@ convertResultTypes(const TypeConverter &converter, Operation *op) {
     types.push_back(converted);
   }
   return types;
+}
+
+/// One scalar promoted from `from` (original type `fromOrig`) to `to`.
+static Value promoteScalar(OpBuilder &b, Location loc, Value x, Type from,
+                           Type fromOrig, Type to) {
+  if (from == to)
+    return x;
+  if (auto cTo = dyn_cast<ComplexType>(to)) {
+    auto cFrom = cast<ComplexType>(from);
+    Type part = cFrom.getElementType();
+    Value re = promoteScalar(b, loc, complex::ReOp::create(b, loc, x), part,
+                             part, cTo.getElementType());
+    Value im = promoteScalar(b, loc, complex::ImOp::create(b, loc, x), part,
+                             part, cTo.getElementType());
+    return complex::CreateOp::create(b, loc, to, re, im);
+  }
+  if (isa<IntegerType>(to)) {
+    if (fromOrig.isUnsignedInteger())
+      return arith::ExtUIOp::create(b, loc, to, x);
+    return arith::ExtSIOp::create(b, loc, to, x);
+  }
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, to, x);
+  // Same width, other format (f16 -> bf16): through f32.
+  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+  return arith::TruncFOp::create(b, loc, to, wide);
+}
+
+Value promoteElements(OpBuilder &b, Location loc, Value input, Type fromOrig,
+                      Type to) {
+  auto type = cast<RankedTensorType>(input.getType());
+  Type from = type.getElementType();
+  if (from == to)
+    return input;
+  int64_t rank = type.getRank();
+  auto resultType = RankedTensorType::get(type.getShape(), to);
+  Value init = emptyTensor(b, loc, resultType, [&](int64_t i) -> Value {
+    return tensor::DimOp::create(b, loc, input, i);
+  });
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{input}, ValueRange{init}, maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &gb, Location l, ValueRange args) {
+        linalg::YieldOp::create(
+            gb, l, promoteScalar(gb, l, args[0], from, fromOrig, to));
+      });
+  return generic.getResult(0);
 }
 
 Value indexConst(OpBuilder &b, Location loc, int64_t v) {
