@@ -203,3 +203,18 @@ func.func @sort_trivial_sizes() {
   check.expect_eq_const %s, dense<> : tensor<0x3xi32>
   func.return
 }
+
+// -----
+
+// Without a dimension attribute the default -1 means the last dimension.
+// CHECK: PASS sort_default_dimension
+func.func @sort_default_dimension() {
+  %a = stablehlo.constant dense<[[3, 1, 2], [0, 5, -1]]> : tensor<2x3xi32>
+  %r = "stablehlo.sort"(%a) ({
+    ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+      %0 = stablehlo.compare LT, %x, %y : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %0 : tensor<i1>
+  }) : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  check.expect_eq_const %r, dense<[[1, 2, 3], [-1, 0, 5]]> : tensor<2x3xi32>
+  func.return
+}
