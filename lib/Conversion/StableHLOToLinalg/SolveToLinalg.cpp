@@ -150,6 +150,10 @@ struct TriangularSolveToLinalg : OpConversionPattern<TriangularSolveOp> {
     auto aType = cast<RankedTensorType>(a.getType());
     if (!aType.hasStaticShape() || !resultType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    if (resultType.getNumElements() == 0) { // nothing to solve
+      rewriter.replaceOp(op, bMat);
+      return success();
+    }
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
     Type elem = resultType.getElementType();
@@ -181,9 +185,8 @@ struct TriangularSolveToLinalg : OpConversionPattern<TriangularSolveOp> {
                            : arith::SubIOp::create(
                                  b, l, arith::SubIOp::create(b, l, cm, c1), iv);
           Value aRow = extractLine(b, l, mat, i, Value()); // [batch, m]
-          Value xRow = extractLine(b, l, xs, i, Value());  // [batch, n]
-          // Loops (batch..., col, j): row -= A[i, j] * x[j, col] for j
-          // before i.
+          // Loops (batch..., col, j): sum of A[i, j] * x[j, col] over the j
+          // before i, into a fresh zero tensor.
           SmallVector<int64_t> batch = iota(nb);
           SmallVector<int64_t> aDims = batch, xDims = batch, oDims = batch;
           aDims.push_back(nb + 1);
@@ -191,10 +194,14 @@ struct TriangularSolveToLinalg : OpConversionPattern<TriangularSolveOp> {
           oDims.push_back(nb);
           SmallVector<utils::IteratorType> iters = parallelIters(nb + 1);
           iters.push_back(utils::IteratorType::reduction);
-          Value row =
+          SmallVector<int64_t> rowShape(xType.getShape().take_front(nb));
+          rowShape.push_back(n);
+          auto rowType = RankedTensorType::get(rowShape, elem);
+          Value zeros = filledTensor(b, l, rowType, scalarConst(b, l, elem, 0));
+          Value sum =
               linalg::GenericOp::create(
-                  b, l, TypeRange{xRow.getType()}, ValueRange{aRow, xs},
-                  ValueRange{xRow},
+                  b, l, TypeRange{rowType}, ValueRange{aRow, xs},
+                  ValueRange{zeros},
                   {dimsMap(nb + 2, aDims, ctx), dimsMap(nb + 2, xDims, ctx),
                    dimsMap(nb + 2, oDims, ctx)},
                   iters,
@@ -205,7 +212,7 @@ struct TriangularSolveToLinalg : OpConversionPattern<TriangularSolveOp> {
                         lowerA ? arith::CmpIPredicate::ult
                                : arith::CmpIPredicate::ugt,
                         j, i);
-                    Value updated = subScalar(gb, gl, args[2],
+                    Value updated = addScalar(gb, gl, args[2],
                                               mulScalar(gb, gl, args[0],
                                                         args[1]));
                     linalg::YieldOp::create(
@@ -214,28 +221,31 @@ struct TriangularSolveToLinalg : OpConversionPattern<TriangularSolveOp> {
                                                       args[2])));
                   })
                   .getResult(0);
+          // Row i of x becomes (x[i, :] - sum) / A[i, i], computed in place
+          // in the slice of x it replaces (no copy of a strided row).
+          Value xRow = extractLine(b, l, xs, i, Value()); // [batch, n]
+          SmallVector<int64_t> rowDims = iota(nb + 1);
+          SmallVector<Value> ins = {sum};
+          SmallVector<AffineMap> maps = {dimsMap(nb + 1, rowDims, ctx)};
           if (!unit) {
-            Value diag = extractLast(b, l, aRow, i); // [batch]
-            SmallVector<int64_t> rowDims = iota(nb + 1);
-            Value empty = tensor::EmptyOp::create(
-                b, l, cast<RankedTensorType>(row.getType()).getShape(), elem);
-            row = linalg::GenericOp::create(
-                      b, l, TypeRange{row.getType()}, ValueRange{row, diag},
-                      ValueRange{empty},
-                      {dimsMap(nb + 1, rowDims, ctx),
-                       dimsMap(nb + 1, batch, ctx),
-                       dimsMap(nb + 1, rowDims, ctx)},
-                      parallelIters(nb + 1),
-                      [&](OpBuilder &gb, Location gl, ValueRange args) {
-                        linalg::YieldOp::create(
-                            gb, gl, divScalar(gb, gl, args[0], args[1]));
-                      })
-                      .getResult(0);
+            ins.push_back(extractLast(b, l, aRow, i)); // [batch]
+            maps.push_back(dimsMap(nb + 1, batch, ctx));
           }
+          maps.push_back(dimsMap(nb + 1, rowDims, ctx));
+          Value row =
+              linalg::GenericOp::create(
+                  b, l, TypeRange{rowType}, ins, ValueRange{xRow}, maps,
+                  parallelIters(nb + 1),
+                  [&](OpBuilder &gb, Location gl, ValueRange args) {
+                    Value v = subScalar(gb, gl, args.back(), args[0]);
+                    if (!unit)
+                      v = divScalar(gb, gl, v, args[1]);
+                    linalg::YieldOp::create(gb, gl, v);
+                  })
+                  .getResult(0);
           Value next = insertLine(b, l, row, xs, i, Value());
           scf::YieldOp::create(b, l, next);
         });
-    (void)n;
     Value result = loop.getResult(0);
     if (!left)
       result = swapConj(rewriter, loc, result, true, false);
@@ -254,6 +264,10 @@ struct CholeskyToLinalg : OpConversionPattern<CholeskyOp> {
       return rewriter.notifyMatchFailure(op, "result type does not convert");
     if (!resultType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    if (resultType.getNumElements() == 0) {
+      rewriter.replaceOp(op, adaptor.getA());
+      return success();
+    }
     Location loc = op.getLoc();
     MLIRContext *ctx = rewriter.getContext();
     Type elem = resultType.getElementType();
@@ -274,18 +288,21 @@ struct CholeskyToLinalg : OpConversionPattern<CholeskyOp> {
           Value lMat = iterArgs[0];
           Value aCol = extractLine(b, l, a, Value(), j);    // [batch, n]
           Value lRow = extractLine(b, l, lMat, j, Value()); // [batch, n]
-          // Loops (batch..., i, k): c[i] -= L[i, k] * conj(L[j, k]); the
-          // columns k >= j of L are still zero.
+          // Loops (batch..., i, k): s[i] = sum_k L[i, k] * conj(L[j, k]);
+          // the columns k >= j of L are still zero.
           SmallVector<int64_t> lDims = batch, rDims = batch, oDims = batch;
           lDims.append({nb, nb + 1});
           rDims.push_back(nb + 1);
           oDims.push_back(nb);
           SmallVector<utils::IteratorType> iters = parallelIters(nb + 1);
           iters.push_back(utils::IteratorType::reduction);
-          Value col =
+          auto colType = cast<RankedTensorType>(aCol.getType());
+          Value zeros =
+              filledTensor(b, l, colType, scalarConst(b, l, elem, 0));
+          Value sum =
               linalg::GenericOp::create(
-                  b, l, TypeRange{aCol.getType()}, ValueRange{lMat, lRow},
-                  ValueRange{aCol},
+                  b, l, TypeRange{colType}, ValueRange{lMat, lRow},
+                  ValueRange{zeros},
                   {dimsMap(nb + 2, lDims, ctx), dimsMap(nb + 2, rDims, ctx),
                    dimsMap(nb + 2, oDims, ctx)},
                   iters,
@@ -295,43 +312,47 @@ struct CholeskyToLinalg : OpConversionPattern<CholeskyOp> {
                       other = complex::ConjOp::create(gb, gl, other);
                     linalg::YieldOp::create(
                         gb, gl,
-                        subScalar(gb, gl, args[2],
+                        addScalar(gb, gl, args[2],
                                   mulScalar(gb, gl, args[0], other)));
                   })
                   .getResult(0);
-          Value diagSq = extractLast(b, l, col, j); // [batch]
+          // c = a[:, j] - s; column j of L, written in place in L.
+          Value aDiag = extractLast(b, l, aCol, j); // [batch]
+          Value sDiag = extractLast(b, l, sum, j);  // [batch]
+          Value lCol = extractLine(b, l, lMat, Value(), j);
           SmallVector<int64_t> colDims = iota(nb + 1);
-          Value empty = tensor::EmptyOp::create(
-              b, l, cast<RankedTensorType>(col.getType()).getShape(), elem);
+          AffineMap colMap = dimsMap(nb + 1, colDims, ctx);
+          AffineMap batchMap = dimsMap(nb + 1, batch, ctx);
           Value newCol =
               linalg::GenericOp::create(
-                  b, l, TypeRange{col.getType()}, ValueRange{col, diagSq},
-                  ValueRange{empty},
-                  {dimsMap(nb + 1, colDims, ctx), dimsMap(nb + 1, batch, ctx),
-                   dimsMap(nb + 1, colDims, ctx)},
+                  b, l, TypeRange{colType},
+                  ValueRange{aCol, sum, aDiag, sDiag}, ValueRange{lCol},
+                  {colMap, colMap, batchMap, batchMap, colMap},
                   parallelIters(nb + 1),
                   [&](OpBuilder &gb, Location gl, ValueRange args) {
                     Value i = linalg::IndexOp::create(gb, gl, nb);
-                    Value d = args[1];
+                    Value c = subScalar(gb, gl, args[0], args[1]);
+                    Value d = subScalar(gb, gl, args[2], args[3]);
                     Value diag;
                     if (auto ct = dyn_cast<ComplexType>(elem)) {
                       Value re = complex::ReOp::create(gb, gl, d);
-                      Value s = math::SqrtOp::create(gb, gl, re);
+                      Value root = math::SqrtOp::create(gb, gl, re);
                       diag = complex::CreateOp::create(
-                          gb, gl, elem, s,
+                          gb, gl, elem, root,
                           scalarConst(gb, gl, ct.getElementType(), 0));
                     } else {
                       diag = math::SqrtOp::create(gb, gl, d);
                     }
-                    Value below = divScalar(gb, gl, args[0], diag);
+                    Value below = divScalar(gb, gl, c, diag);
                     Value isDiag = arith::CmpIOp::create(
                         gb, gl, arith::CmpIPredicate::eq, i, j);
                     Value isAbove = arith::CmpIOp::create(
                         gb, gl, arith::CmpIPredicate::ult, i, j);
                     Value v = arith::SelectOp::create(gb, gl, isDiag, diag,
                                                       below);
-                    v = arith::SelectOp::create(
-                        gb, gl, isAbove, scalarConst(gb, gl, elem, 0), v);
+                    // Above the diagonal L still holds its initial zeros
+                    // (reading them keeps this generic writing into L).
+                    v = arith::SelectOp::create(gb, gl, isAbove, args[4], v);
                     linalg::YieldOp::create(gb, gl, v);
                   })
                   .getResult(0);
