@@ -74,7 +74,7 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
                  return arith::ConstantIndexOp::create(nb, l, v);
                };
                SmallVector<Value> indices;
-               Value valid = arith::ConstantIntOp::create(nb, l, 1, 1);
+               Value valid;
                for (int64_t d = 0; d < rank; ++d) {
                  Value pos = linalg::IndexOp::create(nb, l, d);
                  auto *it = llvm::find(spatial, d);
@@ -85,8 +85,12 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
                  size_t i = it - spatial.begin();
                  int64_t dil = p.lhsDilation[i], n = type.getDimSize(d);
                  // Signed arithmetic: pos - lo may be negative.
-                 Value rel = arith::SubIOp::create(nb, l, pos, idx(p.padLo[i]));
-                 Value q = arith::FloorDivSIOp::create(nb, l, rel, idx(dil));
+                 Value rel = pos;
+                 if (p.padLo[i] != 0)
+                   rel = arith::SubIOp::create(nb, l, pos, idx(p.padLo[i]));
+                 Value q = dil == 1 ? rel
+                                    : arith::FloorDivSIOp::create(nb, l, rel,
+                                                                  idx(dil));
                  Value inside = arith::AndIOp::create(
                      nb, l,
                      arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge,
@@ -100,11 +104,12 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
                            nb, l, arith::CmpIPredicate::eq,
                            arith::RemSIOp::create(nb, l, rel, idx(dil)),
                            idx(0)));
-                 valid = arith::AndIOp::create(nb, l, valid, inside);
-                 Value clamped = arith::MaxSIOp::create(
+                 valid = valid ? arith::AndIOp::create(nb, l, valid, inside)
+                                     .getResult()
+                               : inside;
+                 indices.push_back(arith::MaxSIOp::create(
                      nb, l, arith::MinSIOp::create(nb, l, q, idx(n - 1)),
-                     idx(0));
-                 indices.push_back(clamped);
+                     idx(0)));
                }
                Value v = tensor::ExtractOp::create(nb, l, input, indices);
                linalg::YieldOp::create(

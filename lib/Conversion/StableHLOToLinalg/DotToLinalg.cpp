@@ -8,6 +8,9 @@
 // Plain matrix products with one element type become linalg.matmul /
 // linalg.batch_matmul, so later tiling and vectorization can find them.
 //
+// The deprecated einsum and unary_einsum become the same kind of generic,
+// one loop per letter of their config.
+//
 // This file also holds the family's shared scalar helpers (DotFamily.h) and
 // registers the convolution, fft, solve and batch_norm patterns.
 //
@@ -22,6 +25,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -245,16 +249,113 @@ struct DotToLinalg : OpConversionPattern<DotOp> {
   }
 };
 
-/// einsum and unary_einsum are deprecated; JAX no longer emits them.
+/// einsum and unary_einsum (deprecated, not in the spec): each letter of
+/// the config is a loop; the output's letters are parallel loops in output
+/// order, the others reductions. A product (einsum) or copy (unary_einsum)
+/// of the operands, converted to the result element type, is summed.
+/// Ellipses and malformed configs are reported.
 template <typename OpTy>
-struct EinsumUnsupported : OpConversionPattern<OpTy> {
+struct EinsumToLinalg : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
-                  ConversionPatternRewriter &) const override {
-    return op.emitOpError()
-           << "(deprecated) is not supported by the CPU compiler; express it "
-              "with dot_general, transpose and reduce";
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType = convertedTensorType(*this->getTypeConverter(),
+                                          op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    StringRef config = op.getEinsumConfig();
+    SmallVector<Value> operands(adaptor.getOperands());
+    auto fail = [&](const Twine &why) {
+      return op.emitOpError() << "cannot lower einsum_config \"" << config
+                              << "\": " << why;
+    };
+    size_t arrow = config.find("->");
+    StringRef out = config.drop_front(arrow + 2).trim();
+    SmallVector<StringRef> terms;
+    config.take_front(arrow).split(terms, ',');
+    if (terms.size() != operands.size())
+      return fail("expected one term per operand");
+    std::string letters; // loop order: output letters, then the others
+    auto isLetter = [](char c) { return llvm::isAlpha(c); };
+    for (char c : out) {
+      if (!isLetter(c))
+        return fail("only letters are supported (no ellipsis)");
+      if (letters.find(c) != std::string::npos)
+        return fail("a letter repeats in the output");
+      letters.push_back(c);
+    }
+    size_t numParallel = letters.size();
+    SmallVector<int64_t> sizes(numParallel, ShapedType::kDynamic);
+    for (auto [term, operand] : llvm::zip(terms, operands)) {
+      term = term.trim();
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (static_cast<int64_t>(term.size()) != type.getRank())
+        return fail("a term's length differs from its operand's rank");
+      for (auto [i, c] : llvm::enumerate(term)) {
+        if (!isLetter(c))
+          return fail("only letters are supported (no ellipsis)");
+        if (letters.find(c) == std::string::npos) {
+          letters.push_back(c);
+          sizes.push_back(ShapedType::kDynamic);
+        }
+        int64_t &size = sizes[letters.find(c)];
+        int64_t dim = type.getDimSize(i);
+        if (ShapedType::isDynamic(dim))
+          return fail("dynamic shapes are not supported");
+        if (!ShapedType::isDynamic(size) && size != dim)
+          return fail(Twine("letter '") + Twine(c) + "' has sizes " +
+                      Twine(size) + " and " + Twine(dim));
+        size = dim;
+      }
+    }
+    if (static_cast<int64_t>(numParallel) != resultType.getRank())
+      return fail("the output's length differs from the result's rank");
+    for (size_t i = 0; i < numParallel; ++i) {
+      if (ShapedType::isDynamic(sizes[i]))
+        return fail(Twine("output letter '") + Twine(out[i]) +
+                    "' appears in no input");
+      if (resultType.getDimSize(i) != sizes[i])
+        return fail("the result shape does not match the operands");
+    }
+
+    MLIRContext *ctx = rewriter.getContext();
+    Location loc = op.getLoc();
+    int64_t nLoops = letters.size();
+    SmallVector<AffineMap> maps;
+    for (StringRef term : terms) {
+      SmallVector<AffineExpr> exprs;
+      for (char c : term.trim())
+        exprs.push_back(getAffineDimExpr(letters.find(c), ctx));
+      maps.push_back(AffineMap::get(nLoops, 0, exprs, ctx));
+    }
+    maps.push_back(AffineMap::get(
+        nLoops, 0,
+        AffineMap::getMultiDimIdentityMap(numParallel, ctx).getResults(), ctx));
+    SmallVector<utils::IteratorType> iterators(numParallel,
+                                               utils::IteratorType::parallel);
+    iterators.append(nLoops - numParallel, utils::IteratorType::reduction);
+    Type elem = resultType.getElementType();
+    Type resultOrig = getElementTypeOrSelf(op.getType());
+    SmallVector<Type> origs;
+    for (Value v : op->getOperands())
+      origs.push_back(getElementTypeOrSelf(v.getType()));
+    Value init = filledTensor(rewriter, loc, resultType,
+                              scalarConst(rewriter, loc, elem, 0));
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, operands, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value product;
+          for (size_t i = 0; i + 1 < args.size(); ++i) {
+            Value v = convertScalarValue(b, l, args[i], origs[i], elem,
+                                         resultOrig);
+            product = product ? mulScalar(b, l, product, v) : v;
+          }
+          linalg::YieldOp::create(b, l,
+                                  addScalar(b, l, args.back(), product));
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
   }
 };
 
@@ -263,8 +364,8 @@ struct EinsumUnsupported : OpConversionPattern<OpTy> {
 void populateStableHLODotToLinalgPatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<DotGeneralToLinalg, DotToLinalg, EinsumUnsupported<EinsumOp>,
-               EinsumUnsupported<UnaryEinsumOp>>(converter, ctx);
+  patterns.add<DotGeneralToLinalg, DotToLinalg, EinsumToLinalg<EinsumOp>,
+               EinsumToLinalg<UnaryEinsumOp>>(converter, ctx);
   dotfamily::populateConvolutionPatterns(converter, patterns);
   dotfamily::populateFftPatterns(converter, patterns);
   dotfamily::populateSolvePatterns(converter, patterns);
