@@ -160,7 +160,7 @@ struct BatchNormInferenceToLinalg
                   ConversionPatternRewriter &rewriter) const override {
     auto norm = makeNorm(op, rewriter, adaptor.getOperand());
     if (!norm)
-      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      return op->emitOpError("with dynamic shapes is not supported yet");
     rewriter.replaceOp(op, norm->inference(adaptor.getOperand(),
                                            adaptor.getScale(),
                                            adaptor.getOffset(),
@@ -177,7 +177,7 @@ struct BatchNormTrainingToLinalg : OpConversionPattern<BatchNormTrainingOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto norm = makeNorm(op, rewriter, adaptor.getOperand());
     if (!norm)
-      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      return op->emitOpError("with dynamic shapes is not supported yet");
     Value x = adaptor.getOperand();
     double n = norm->count();
     auto divideByCount = [&](Value sum) {
@@ -212,7 +212,7 @@ struct BatchNormGradToLinalg : OpConversionPattern<BatchNormGradOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto norm = makeNorm(op, rewriter, adaptor.getOperand());
     if (!norm)
-      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      return op->emitOpError("with dynamic shapes is not supported yet");
     Value x = adaptor.getOperand(), g = adaptor.getGradOutput();
     Value mean = adaptor.getMean(), var = adaptor.getVariance();
     double n = norm->count(), eps = norm->eps;

@@ -128,7 +128,7 @@ LogicalResult lowerConvolution(ConversionPatternRewriter &rewriter,
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   if (!lhsType.hasStaticShape() || !rhsType.hasStaticShape() ||
       !resultType.hasStaticShape())
-    return rewriter.notifyMatchFailure(op, "dynamic shapes");
+    return op->emitOpError("with dynamic shapes is not supported yet");
   Type lhsOrig = getElementTypeOrSelf(op->getOperand(0).getType());
   Type rhsOrig = getElementTypeOrSelf(op->getOperand(1).getType());
   Type resultOrig = getElementTypeOrSelf(op->getResult(0).getType());

@@ -143,7 +143,7 @@ struct FftToLinalg : OpConversionPattern<FftOp> {
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type does not convert");
     if (!inType.hasStaticShape() || !resultType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      return op->emitOpError("with dynamic shapes is not supported yet");
     Location loc = op.getLoc();
     ArrayRef<int64_t> lengths = op.getFftLength();
     int64_t rank = inType.getRank(), k = lengths.size();

@@ -149,7 +149,7 @@ struct TriangularSolveToLinalg : OpConversionPattern<TriangularSolveOp> {
     Value a = adaptor.getA(), bMat = adaptor.getB();
     auto aType = cast<RankedTensorType>(a.getType());
     if (!aType.hasStaticShape() || !resultType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      return op->emitOpError("with dynamic shapes is not supported yet");
     if (resultType.getNumElements() == 0) { // nothing to solve
       rewriter.replaceOp(op, bMat);
       return success();
@@ -263,7 +263,7 @@ struct CholeskyToLinalg : OpConversionPattern<CholeskyOp> {
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result type does not convert");
     if (!resultType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      return op->emitOpError("with dynamic shapes is not supported yet");
     if (resultType.getNumElements() == 0) {
       rewriter.replaceOp(op, adaptor.getA());
       return success();

@@ -309,3 +309,12 @@ func.func @unary_einsum_unknown_letter(%a: tensor<2x3xf32>) -> tensor<4xf32> {
   %r = stablehlo.unary_einsum %a, config = "ab->c" : (tensor<2x3xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+func.func @convolution_dynamic(%x: tensor<?x6x2xf32>, %w: tensor<2x2x1xf32>) -> tensor<?x5x1xf32> {
+  // expected-error @+2 {{failed to legalize operation 'stablehlo.convolution'}}
+  // expected-error @+1 {{'stablehlo.convolution' op with dynamic shapes is not supported yet}}
+  %r = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<?x6x2xf32>, tensor<2x2x1xf32>) -> tensor<?x5x1xf32>
+  return %r : tensor<?x5x1xf32>
+}
