@@ -78,6 +78,7 @@ std::string phasePipeline(StringRef phase) {
   if (phase == "bufferized")
     return "jx-lower-checks-to-runtime,"
            "one-shot-bufferize{bufferize-function-boundaries "
+           "allow-return-allocs-from-loops "
            "function-boundary-type-conversion=identity-layout-map},"
            "buffer-results-to-out-params{hoist-static-allocs "
            "modify-public-functions},"
