@@ -12,6 +12,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 int main(int argc, char **argv) {
@@ -20,16 +21,27 @@ int main(int argc, char **argv) {
   jx::registerAllPasses();
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "jx optimizer driver\n", registry);
-  // Reject what would exhaust the parser's stack or memory, with a normal
-  // diagnostic, before MLIR reads the file.
   std::string error;
-  if (auto file = mlir::openInputFile(input, &error)) {
-    std::string diag = jx::checkInputLimits(file->getBuffer(), input);
-    if (!diag.empty()) {
-      llvm::errs() << diag << "\n";
-      return 1;
-    }
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
   }
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, input, output, registry));
+  // Reject what would exhaust the parser's stack or memory, with a normal
+  // diagnostic, before MLIR reads the text.
+  std::string diag = jx::checkInputLimits(file->getBuffer(), input);
+  if (!diag.empty()) {
+    llvm::errs() << diag << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> out = mlir::openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+    return 1;
+  out->keep();
+  return 0;
 }
