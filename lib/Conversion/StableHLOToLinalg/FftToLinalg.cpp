@@ -3,7 +3,8 @@
 // A direct discrete Fourier transform, one axis at a time: a linalg.generic
 // whose loops are the output's dimensions plus a reduction over the input
 // position along the axis. The twiddle factor exp(+-2 pi i (k n mod N) / N)
-// is computed in f64 from the loop indices and rounded to the element type.
+// is computed in f64 from the loop indices; the sums are f64 too and the
+// result is rounded to the element type once, at the end.
 //   FFT   complex -> complex along each of the last k axes;
 //   IFFT  the same with exp(+...) and a factor 1/N per axis;
 //   RFFT  real -> complex along the innermost axis (N/2+1 outputs), then FFT
@@ -33,6 +34,27 @@ using namespace mlir;
 
 namespace jx::stablehlo::dotfamily {
 namespace {
+
+/// `x` (a float or complex scalar) with its float parts extended or
+/// truncated to `part`.
+Value changePrecision(OpBuilder &b, Location loc, Value x, Type part) {
+  if (auto c = dyn_cast<ComplexType>(x.getType())) {
+    if (c.getElementType() == part)
+      return x;
+    Value re = changePrecision(b, loc, complex::ReOp::create(b, loc, x), part);
+    Value im = changePrecision(b, loc, complex::ImOp::create(b, loc, x), part);
+    return complex::CreateOp::create(b, loc, ComplexType::get(part), re, im);
+  }
+  if (x.getType() == part)
+    return x;
+  if (x.getType().getIntOrFloatBitWidth() < part.getIntOrFloatBitWidth())
+    return arith::ExtFOp::create(b, loc, part, x);
+  return arith::TruncFOp::create(b, loc, part, x);
+}
+
+Value toF64(OpBuilder &b, Location loc, Value x) {
+  return changePrecision(b, loc, x, b.getF64Type());
+}
 
 enum class AxisKind { Forward, Inverse, RealToComplex, ComplexToReal };
 
@@ -79,14 +101,8 @@ Value dftAlongAxis(OpBuilder &b, Location loc, Value input, int64_t axis,
                                         scalarConst(nb, l, f64, scale));
         Value s = arith::MulFOp::create(nb, l, math::SinOp::create(nb, l, angle),
                                         scalarConst(nb, l, f64, scale));
-        Value x = args[0], acc = args[1];
-        Type part = isa<ComplexType>(outElem)
-                        ? cast<ComplexType>(outElem).getElementType()
-                        : outElem;
-        if (part != f64) {
-          c = arith::TruncFOp::create(nb, l, part, c);
-          s = arith::TruncFOp::create(nb, l, part, s);
-        }
+        // Everything is computed in f64 (outElem is f64 or complex<f64>).
+        Value x = toF64(nb, l, args[0]), acc = args[1];
         Value result;
         switch (kind) {
         case AxisKind::Forward:
@@ -147,9 +163,11 @@ struct FftToLinalg : OpConversionPattern<FftOp> {
     Location loc = op.getLoc();
     ArrayRef<int64_t> lengths = op.getFftLength();
     int64_t rank = inType.getRank(), k = lengths.size();
-    auto complexElem = [&](Type t) -> Type {
-      return isa<ComplexType>(t) ? t : ComplexType::get(t);
-    };
+    // The transform runs in f64 whatever the element type (the sums of an
+    // O(N^2) DFT would otherwise lose several ulps in f32) and is rounded
+    // once at the end.
+    Type f64 = rewriter.getF64Type();
+    Type c64 = ComplexType::get(f64);
     Value cur = input;
     auto along = [&](int64_t axis, AxisKind kind, Type outElem,
                      int64_t outSize) {
@@ -165,27 +183,44 @@ struct FftToLinalg : OpConversionPattern<FftOp> {
       AxisKind kind =
           op.getFftType() == FftType::FFT ? AxisKind::Forward : AxisKind::Inverse;
       for (int64_t axis = rank - 1; axis >= rank - k; --axis)
-        along(axis, kind, inType.getElementType(), inType.getDimSize(axis));
+        along(axis, kind, c64, inType.getDimSize(axis));
       break;
     }
     case FftType::RFFT: {
-      Type c = complexElem(inType.getElementType());
-      along(rank - 1, AxisKind::RealToComplex, c, lengths.back() / 2 + 1);
+      along(rank - 1, AxisKind::RealToComplex, c64, lengths.back() / 2 + 1);
       for (int64_t axis = rank - 2; axis >= rank - k; --axis)
-        along(axis, AxisKind::Forward, c, inType.getDimSize(axis));
+        along(axis, AxisKind::Forward, c64, inType.getDimSize(axis));
       break;
     }
     case FftType::IRFFT: {
-      Type c = inType.getElementType();
       for (int64_t axis = rank - 2; axis >= rank - k; --axis)
-        along(axis, AxisKind::Inverse, c, inType.getDimSize(axis));
-      along(rank - 1, AxisKind::ComplexToReal, resultType.getElementType(),
-            lengths.back());
+        along(axis, AxisKind::Inverse, c64, inType.getDimSize(axis));
+      along(rank - 1, AxisKind::ComplexToReal, f64, lengths.back());
       break;
     }
     }
-    if (cur.getType() != resultType)
-      return rewriter.notifyMatchFailure(op, "unexpected result type");
+    auto curType = cast<RankedTensorType>(cur.getType());
+    if (curType.getShape() != resultType.getShape())
+      return rewriter.notifyMatchFailure(op, "unexpected result shape");
+    if (curType != resultType) {
+      Type part = getElementTypeOrSelf(resultType);
+      if (auto c = dyn_cast<ComplexType>(part))
+        part = c.getElementType();
+      int64_t r = resultType.getRank();
+      Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                           resultType.getElementType());
+      cur = linalg::GenericOp::create(
+                rewriter, loc, TypeRange{resultType}, ValueRange{cur},
+                ValueRange{init},
+                SmallVector<AffineMap>(2, rewriter.getMultiDimIdentityMap(r)),
+                SmallVector<utils::IteratorType>(
+                    r, utils::IteratorType::parallel),
+                [&](OpBuilder &nb, Location l, ValueRange args) {
+                  linalg::YieldOp::create(
+                      nb, l, changePrecision(nb, l, args[0], part));
+                })
+                .getResult(0);
+    }
     rewriter.replaceOp(op, cur);
     return success();
   }

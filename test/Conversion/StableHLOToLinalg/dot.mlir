@@ -176,17 +176,22 @@ func.func @dynamic_conv_runtime_padding(%x: tensor<1x6x2xf32>, %w: tensor<2x2x1x
 
 // -----
 
-// A direct DFT along the axis: twiddles from (k * n mod N) in f64.
+// A direct DFT along the axis, in f64: twiddles from (k * n mod N), f64
+// sums, one rounding to the element type at the end.
 // CHECK-LABEL: func.func @fft
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-SAME: outs(%{{.*}} : tensor<2x4xcomplex<f64>>)
 // CHECK: %[[K:.*]] = linalg.index 1 : index
 // CHECK: %[[N:.*]] = linalg.index 2 : index
 // CHECK: %[[KN:.*]] = arith.muli %[[K]], %[[N]] : index
 // CHECK: arith.remui %[[KN]], %c4
 // CHECK: math.cos
 // CHECK: math.sin
+// CHECK: arith.extf %{{.*}} : f32 to f64
 // CHECK: complex.mul
 // CHECK: complex.add
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4xcomplex<f32>>)
+// CHECK: arith.truncf %{{.*}} : f64 to f32
 func.func @fft(%x: tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>> {
   %r = stablehlo.fft %x, type = FFT, length = [4] : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
   return %r : tensor<2x4xcomplex<f32>>
@@ -197,8 +202,9 @@ func.func @fft(%x: tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>> {
 // RFFT keeps n/2+1 outputs along the innermost axis, then transforms the
 // others as complex.
 // CHECK-LABEL: func.func @rfft_2d
-// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<3x4xf32>) outs(%{{.*}} : tensor<3x3xcomplex<f32>>)
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<3x3xcomplex<f32>>) outs(%{{.*}} : tensor<3x3xcomplex<f32>>)
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<3x4xf32>) outs(%{{.*}} : tensor<3x3xcomplex<f64>>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<3x3xcomplex<f64>>) outs(%{{.*}} : tensor<3x3xcomplex<f64>>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<3x3xcomplex<f64>>) outs(%{{.*}} : tensor<3x3xcomplex<f32>>)
 func.func @rfft_2d(%x: tensor<3x4xf32>) -> tensor<3x3xcomplex<f32>> {
   %r = stablehlo.fft %x, type = RFFT, length = [3, 4] : (tensor<3x4xf32>) -> tensor<3x3xcomplex<f32>>
   return %r : tensor<3x3xcomplex<f32>>
