@@ -110,8 +110,8 @@ std::string phasePipeline(StringRef phase) {
            "modify-public-functions},"
            "canonicalize,cse,buffer-deallocation-pipeline";
   if (phase == "loops")
-    return "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-           "expand-strided-metadata,canonicalize";
+    return "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
+           "convert-scf-to-cf,canonicalize";
   // llvm-dialect
   return "convert-complex-to-standard,"
          "math-extend-to-supported-types{target-type=f32},"

@@ -401,6 +401,11 @@ Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
 
 } // namespace
 
+Value convertScalarValue(OpBuilder &b, Location loc, Value x, Type fromOrig,
+                         Type to, Type toOrig) {
+  return convertScalar(b, loc, x, x.getType(), fromOrig, to, toOrig);
+}
+
 bool hasScalarMapping(Operation *op) {
   return isa<AbsOp, AddOp, AndOp, Atan2Op, CbrtOp, CeilOp, ClampOp, ClzOp,
              CompareOp, ComplexOp, ConvertOp, CosineOp, DivOp, ExpOp, Expm1Op,
