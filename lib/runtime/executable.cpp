@@ -6,6 +6,7 @@
 #include "jx/Target/CPU/CPUTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -141,6 +142,8 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
     return nullptr;
   llvm::StringMap<void *> symbols;
   symbols["jx_rt_check"] = reinterpret_cast<void *>(&jx_rt_check);
+  // Copies between strided memrefs call MLIR's runtime helper.
+  symbols["memrefCopy"] = reinterpret_cast<void *>(&memrefCopy);
   auto jit = cpu::JitModule::create(*module, symbols);
   if (!jit) {
     source.emitError() << "JIT compilation failed: "
