@@ -1,14 +1,521 @@
-//===- ShapeToLinalg.cpp - Shape ops of stablehlo, lowered ----------------------===//
+//===- ShapeToLinalg.cpp - Shape ops of stablehlo, lowered ----------------===//
 //
-// Not written yet: this family contributes no patterns, so the full
-// conversion reports its ops as not lowered by the 'linalg' phase.
+// The ops that move data without computing, on tensors:
+//   iota, broadcast_in_dim, broadcast   -> linalg.generic (size-1 expansion
+//                                          through a constant index)
+//   reshape                             -> tensor.collapse_shape/expand_shape
+//   transpose                           -> linalg.transpose
+//   slice, dynamic_slice                -> tensor.extract_slice
+//   dynamic_update_slice, concatenate   -> tensor.insert_slice
+//   pad                                 -> linalg.fill + strided insert_slice
+//                                          (+ extract_slice for negative pads)
+//   reverse, torch_index_select         -> linalg.generic
+//   get_dimension_size                  -> tensor.dim
+//   optimization_barrier                -> its operands
+//   tuple, get_tuple_element            -> resolved at compile time
+// Start indices of dynamic_slice/dynamic_update_slice are clamped to
+// [0, dim - size] as the spec says. The dynamic-shape variants live in
+// DynamicShapeToLinalg.cpp, bitcast_convert in BitcastConvertToLinalg.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ShapeLowering.h"
+
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
 
 namespace jx::stablehlo {
+namespace {
 
-void populateStableHLOShapeToLinalgPatterns(const mlir::TypeConverter &, mlir::RewritePatternSet &) {}
+using shape::castTo;
+using shape::IndexMath;
+
+/// A pattern whose op has one tensor result of a convertible type.
+template <typename OpTy>
+struct ShapePattern : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  RankedTensorType convertedResult(Operation *op) const {
+    return dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op->getResult(0).getType()));
+  }
+};
+
+SmallVector<OpFoldResult> constants(OpBuilder &b, ArrayRef<int64_t> values) {
+  SmallVector<OpFoldResult> r;
+  for (int64_t v : values)
+    r.push_back(b.getIndexAttr(v));
+  return r;
+}
+
+bool isUnsignedTensor(Value v) {
+  return getElementTypeOrSelf(v.getType()).isUnsignedInteger();
+}
+
+/// A start index of dynamic_slice/dynamic_update_slice (a 0-d tensor),
+/// clamped to [0, dimSize - windowSize].
+Value clampedStart(OpBuilder &b, Location loc, Value index0d, bool isUnsigned,
+                   OpFoldResult dimSize, OpFoldResult windowSize) {
+  IndexMath m{b, loc};
+  Value idx = tensor::ExtractOp::create(b, loc, index0d, ValueRange{});
+  idx = shape::scalarToIndex(b, loc, idx, isUnsigned);
+  Value hi = m.value(m.sub(dimSize, windowSize));
+  if (isUnsigned)
+    return arith::MinUIOp::create(b, loc, idx, hi);
+  Value clamped = arith::MinSIOp::create(b, loc, idx, hi);
+  return arith::MaxSIOp::create(b, loc, clamped,
+                                arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+struct IotaLowering : ShapePattern<IotaOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(IotaOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    if (!type.hasStaticShape())
+      return op.emitError("stablehlo.iota with a dynamic shape: use "
+                          "stablehlo.dynamic_iota");
+    Value r = shape::buildIota(rewriter, op.getLoc(), type.getElementType(),
+                               constants(rewriter, type.getShape()),
+                               op.getIotaDimension());
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// broadcast_in_dim and broadcast: dynamic result sizes come from the
+/// operand dimension mapped to them.
+template <typename OpTy>
+struct BroadcastLowering : ShapePattern<OpTy> {
+  using ShapePattern<OpTy>::ShapePattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = this->convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    int64_t srcRank = cast<RankedTensorType>(operand.getType()).getRank();
+    SmallVector<int64_t> dims;
+    if constexpr (std::is_same_v<OpTy, BroadcastInDimOp>)
+      llvm::append_range(dims, op.getBroadcastDimensions());
+    else
+      for (int64_t i = 0; i < srcRank; ++i)
+        dims.push_back(type.getRank() - srcRank + i);
+    SmallVector<OpFoldResult> sizes = constants(rewriter, type.getShape());
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      auto it = llvm::find(dims, d);
+      if (it == dims.end())
+        return op.emitError() << "dynamic result dimension " << d
+                              << " has no operand dimension to take its size "
+                                 "from: use dynamic_broadcast_in_dim";
+      sizes[d] = tensor::getMixedSize(rewriter, loc, operand, it - dims.begin());
+    }
+    Value r = shape::buildBroadcastInDim(rewriter, loc, operand, sizes, dims);
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct ReshapeLowering : ShapePattern<ReshapeOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    if (!type.hasStaticShape())
+      return op.emitError("stablehlo.reshape to a dynamic shape: use "
+                          "stablehlo.dynamic_reshape");
+    Value r = shape::buildReshape(rewriter, op.getLoc(), adaptor.getOperand(),
+                                  constants(rewriter, type.getShape()));
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), r, type));
+    return success();
+  }
+};
+
+struct TransposeLowering : ShapePattern<TransposeOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t p : op.getPermutation())
+      sizes.push_back(tensor::getMixedSize(rewriter, loc, operand, p));
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, sizes, type.getElementType());
+    Value r = linalg::TransposeOp::create(rewriter, loc, operand, init,
+                                          op.getPermutation())
+                  .getResult()[0];
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct SliceLowering : ShapePattern<SliceOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    IndexMath m{rewriter, loc};
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (auto [start, limit, stride] :
+         llvm::zip(op.getStartIndices(), op.getLimitIndices(), op.getStrides())) {
+      offsets.push_back(m.constant(start));
+      sizes.push_back(m.ceilDiv(m.constant(limit - start), m.constant(stride)));
+      strides.push_back(m.constant(stride));
+    }
+    Value r = tensor::ExtractSliceOp::create(rewriter, loc, adaptor.getOperand(),
+                                             offsets, sizes, strides);
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct DynamicSliceLowering : ShapePattern<DynamicSliceOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    for (auto [i, size] : llvm::enumerate(op.getSliceSizes())) {
+      OpFoldResult dim = tensor::getMixedSize(rewriter, loc, operand, i);
+      offsets.push_back(clampedStart(
+          rewriter, loc, adaptor.getStartIndices()[i],
+          isUnsignedTensor(op.getStartIndices()[i]), dim,
+          rewriter.getIndexAttr(size)));
+      sizes.push_back(rewriter.getIndexAttr(size));
+      strides.push_back(rewriter.getIndexAttr(1));
+    }
+    Value r = tensor::ExtractSliceOp::create(rewriter, loc, operand, offsets,
+                                             sizes, strides);
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct DynamicUpdateSliceLowering : ShapePattern<DynamicUpdateSliceOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand(), update = adaptor.getUpdate();
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    SmallVector<OpFoldResult> updateSizes =
+        tensor::getMixedSizes(rewriter, loc, update);
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      OpFoldResult dim = tensor::getMixedSize(rewriter, loc, operand, i);
+      offsets.push_back(clampedStart(
+          rewriter, loc, adaptor.getStartIndices()[i],
+          isUnsignedTensor(op.getStartIndices()[i]), dim, updateSizes[i]));
+      strides.push_back(rewriter.getIndexAttr(1));
+    }
+    Value r = tensor::InsertSliceOp::create(rewriter, loc, update, operand,
+                                            offsets, updateSizes, strides);
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct ConcatenateLowering : ShapePattern<ConcatenateOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    IndexMath m{rewriter, loc};
+    int64_t dim = op.getDimension();
+    ValueRange inputs = adaptor.getInputs();
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, inputs.front());
+    OpFoldResult total = m.constant(0);
+    for (Value input : inputs)
+      total = m.add(total, tensor::getMixedSize(rewriter, loc, input, dim));
+    sizes[dim] = total;
+    sizes = shape::mixSizes(type, sizes);
+    Value result =
+        tensor::EmptyOp::create(rewriter, loc, sizes, type.getElementType());
+    OpFoldResult offset = m.constant(0);
+    for (Value input : inputs) {
+      SmallVector<OpFoldResult> offsets(type.getRank(), m.constant(0));
+      offsets[dim] = offset;
+      SmallVector<OpFoldResult> inputSizes =
+          tensor::getMixedSizes(rewriter, loc, input);
+      SmallVector<OpFoldResult> strides(type.getRank(), m.constant(1));
+      result = tensor::InsertSliceOp::create(rewriter, loc, input, result,
+                                             offsets, inputSizes, strides);
+      offset = m.add(offset, inputSizes[dim]);
+    }
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, type));
+    return success();
+  }
+};
+
+struct PadLowering : ShapePattern<PadOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Value r = shape::buildPad(rewriter, op.getLoc(), adaptor.getOperand(),
+                              adaptor.getPaddingValue(),
+                              constants(rewriter, op.getEdgePaddingLow()),
+                              constants(rewriter, op.getEdgePaddingHigh()),
+                              constants(rewriter, op.getInteriorPadding()));
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), r, type));
+    return success();
+  }
+};
+
+struct ReverseLowering : ShapePattern<ReverseOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(ReverseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand();
+    auto srcType = cast<RankedTensorType>(operand.getType());
+    int64_t rank = srcType.getRank();
+    ArrayRef<int64_t> reversed = op.getDimensions();
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, operand);
+    bool staticDims = llvm::all_of(
+        reversed, [&](int64_t d) { return !srcType.isDynamicDim(d); });
+    Value r;
+    if (staticDims) {
+      SmallVector<AffineExpr> exprs;
+      for (int64_t d = 0; d < rank; ++d) {
+        AffineExpr e = rewriter.getAffineDimExpr(d);
+        exprs.push_back(llvm::is_contained(reversed, d)
+                            ? srcType.getDimSize(d) - 1 - e
+                            : e);
+      }
+      r = shape::buildGeneric(
+          rewriter, loc, srcType.getElementType(), sizes, operand,
+          AffineMap::get(rank, 0, exprs, rewriter.getContext()),
+          [](OpBuilder &, Location, ArrayRef<Value>, ValueRange args) {
+            return args[0];
+          });
+    } else {
+      IndexMath m{rewriter, loc};
+      SmallVector<Value> last;
+      for (int64_t d = 0; d < rank; ++d)
+        last.push_back(m.value(m.sub(sizes[d], m.constant(1))));
+      r = shape::buildGeneric(
+          rewriter, loc, srcType.getElementType(), sizes, {}, {},
+          [&](OpBuilder &b, Location l, ArrayRef<Value> ivs, ValueRange) {
+            SmallVector<Value> idx(ivs);
+            for (int64_t d : reversed)
+              idx[d] = arith::SubIOp::create(b, l, last[d], ivs[d]);
+            return tensor::ExtractOp::create(b, l, operand, idx).getResult();
+          });
+    }
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+struct GetDimensionSizeLowering : ShapePattern<GetDimensionSizeOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(GetDimensionSizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    OpFoldResult size = tensor::getMixedSize(rewriter, loc, adaptor.getOperand(),
+                                             op.getDimension());
+    if (auto c = getConstantIntValue(size)) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, type,
+          DenseElementsAttr::get(type, rewriter.getIntegerAttr(
+                                           type.getElementType(), *c)));
+      return success();
+    }
+    Value i32 = arith::IndexCastOp::create(rewriter, loc, type.getElementType(),
+                                           cast<Value>(size));
+    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, i32);
+    return success();
+  }
+};
+
+/// Values pass through unchanged; tuples are not values of the lowered
+/// program.
+struct OptimizationBarrierLowering : OpConversionPattern<OptimizationBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OptimizationBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    for (Type t : op->getOperandTypes())
+      if (isa<TupleType>(t))
+        return op.emitError("stablehlo.optimization_barrier on tuple values "
+                            "is not supported yet");
+    rewriter.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// Whether every use of the tuple `v` is a get_tuple_element (or a tuple op
+/// that is itself only taken apart), so that it can be resolved statically.
+Operation *firstUnresolvableUser(Value v) {
+  for (Operation *user : v.getUsers()) {
+    if (isa<GetTupleElementOp>(user)) {
+      if (isa<TupleType>(user->getResult(0).getType()))
+        if (Operation *bad = firstUnresolvableUser(user->getResult(0)))
+          return bad;
+      continue;
+    }
+    if (isa<TupleOp>(user)) {
+      if (Operation *bad = firstUnresolvableUser(user->getResult(0)))
+        return bad;
+      continue;
+    }
+    return user;
+  }
+  return nullptr;
+}
+
+/// A tuple becomes an unrealized_conversion_cast of its (lowered) elements
+/// to the tuple type, which get_tuple_element takes apart again; no tuple
+/// survives when every use is a get_tuple_element.
+struct TupleLowering : OpConversionPattern<TupleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TupleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (Operation *user = firstUnresolvableUser(op.getResult()))
+      return op.emitError() << "tuples are lowered only when taken apart by "
+                               "stablehlo.get_tuple_element; this one is used "
+                               "by '"
+                            << user->getName() << "'";
+    rewriter.replaceOpWithNewOp<UnrealizedConversionCastOp>(
+        op, op.getType(), adaptor.getOperands());
+    return success();
+  }
+};
+
+struct GetTupleElementLowering : OpConversionPattern<GetTupleElementOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GetTupleElementOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tuple =
+        adaptor.getOperand().getDefiningOp<UnrealizedConversionCastOp>();
+    auto tupleType = tuple && tuple->getNumResults() == 1
+                         ? dyn_cast<TupleType>(tuple->getResult(0).getType())
+                         : TupleType();
+    if (!tupleType || tuple.getNumOperands() != tupleType.size())
+      return op.emitError("stablehlo.get_tuple_element of a tuple not built by "
+                          "stablehlo.tuple is not supported yet");
+    rewriter.replaceOp(op, tuple.getOperand(op.getIndex()));
+    return success();
+  }
+};
+
+struct TorchIndexSelectLowering : ShapePattern<TorchIndexSelectOp> {
+  using ShapePattern::ShapePattern;
+  LogicalResult
+  matchAndRewrite(TorchIndexSelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = convertedResult(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "result type does not convert");
+    Location loc = op.getLoc();
+    Value operand = adaptor.getOperand(), index = adaptor.getIndex();
+    int64_t dim = op.getDim(), batch = op.getBatchDims();
+    int64_t indexRank = cast<RankedTensorType>(index.getType()).getRank();
+    int64_t gathered = indexRank - batch;
+    bool uns = isUnsignedTensor(op.getIndex());
+    // Result: operand[:dim] ++ index[batch:] ++ operand[dim+1:].
+    SmallVector<OpFoldResult> srcSizes =
+        tensor::getMixedSizes(rewriter, loc, operand);
+    SmallVector<OpFoldResult> idxSizes =
+        tensor::getMixedSizes(rewriter, loc, index);
+    SmallVector<OpFoldResult> sizes(srcSizes.begin(), srcSizes.begin() + dim);
+    sizes.append(idxSizes.begin() + batch, idxSizes.end());
+    sizes.append(srcSizes.begin() + dim + 1, srcSizes.end());
+    SmallVector<AffineExpr> exprs;
+    for (int64_t i = 0; i < batch; ++i)
+      exprs.push_back(rewriter.getAffineDimExpr(i));
+    for (int64_t i = 0; i < gathered; ++i)
+      exprs.push_back(rewriter.getAffineDimExpr(dim + i));
+    auto map = AffineMap::get(sizes.size(), 0, exprs, rewriter.getContext());
+    IndexMath m{rewriter, loc};
+    // Out-of-range indices are clamped, as gather does.
+    Value lastIndex = m.value(m.sub(srcSizes[dim], m.constant(1)));
+    Value r = shape::buildGeneric(
+        rewriter, loc, type.getElementType(), sizes, index, map,
+        [&](OpBuilder &b, Location l, ArrayRef<Value> ivs, ValueRange args) {
+          Value i = shape::scalarToIndex(b, l, args[0], uns);
+          i = arith::MinSIOp::create(b, l, i, lastIndex);
+          i = arith::MaxSIOp::create(b, l, i,
+                                     arith::ConstantIndexOp::create(b, l, 0));
+          SmallVector<Value> idx(ivs.begin(), ivs.begin() + dim);
+          idx.push_back(i);
+          idx.append(ivs.begin() + dim + gathered, ivs.end());
+          return tensor::ExtractOp::create(b, l, operand, idx).getResult();
+        });
+    rewriter.replaceOp(op, castTo(rewriter, loc, r, type));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateStableHLOShapeToLinalgPatterns(const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<IotaLowering, BroadcastLowering<BroadcastInDimOp>,
+               BroadcastLowering<BroadcastOp>, ReshapeLowering,
+               TransposeLowering, SliceLowering, DynamicSliceLowering,
+               DynamicUpdateSliceLowering, ConcatenateLowering, PadLowering,
+               ReverseLowering, GetDimensionSizeLowering,
+               TorchIndexSelectLowering>(converter, ctx);
+  // Tuples have no lowered type: these patterns see the operands as they
+  // are, without type conversion.
+  patterns.add<OptimizationBarrierLowering, TupleLowering,
+               GetTupleElementLowering>(ctx);
+  shape::populateDynamicShapePatterns(converter, patterns);
+  shape::populateBitcastConvertPatterns(converter, patterns);
+}
 
 } // namespace jx::stablehlo
