@@ -11,6 +11,8 @@
 
 #include <cstring>
 
+extern "C" void memrefCopy(int64_t, void *, void *); // memref_copy.cpp
+
 namespace jx::runtime {
 
 std::string tensor_spec::type_string() const {
@@ -141,6 +143,7 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
     return nullptr;
   llvm::StringMap<void *> symbols;
   symbols["jx_rt_check"] = reinterpret_cast<void *>(&jx_rt_check);
+  symbols["memrefCopy"] = reinterpret_cast<void *>(&memrefCopy);
   auto jit = cpu::JitModule::create(*module, symbols);
   if (!jit) {
     source.emitError() << "JIT compilation failed: "
