@@ -92,7 +92,7 @@ struct BitcastConvertLowering : OpConversionPattern<BitcastConvertOp> {
       r = buildGeneric(
           rewriter, loc, to, srcSizes, operand,
           rewriter.getMultiDimIdentityMap(rank),
-          [&](OpBuilder &b, Location l, ArrayRef<Value>, ValueRange args) {
+          [&](OpBuilder &b, Location l, LoopIndices &, ValueRange args) {
             return fromBits(b, l, toBits(b, l, args[0]), to);
           });
     } else if (fromWidth > toWidth) {
@@ -106,7 +106,7 @@ struct BitcastConvertLowering : OpConversionPattern<BitcastConvertOp> {
       auto map = AffineMap::get(rank, 0, exprs, rewriter.getContext());
       r = buildGeneric(
           rewriter, loc, to, sizes, operand, map,
-          [&](OpBuilder &b, Location l, ArrayRef<Value> ivs, ValueRange args) {
+          [&](OpBuilder &b, Location l, LoopIndices &ivs, ValueRange args) {
             Value bits = toBits(b, l, args[0]);
             Type wide = bits.getType();
             Value k = arith::IndexCastOp::create(b, l, wide, ivs.back());
@@ -125,10 +125,10 @@ struct BitcastConvertLowering : OpConversionPattern<BitcastConvertOp> {
       SmallVector<OpFoldResult> sizes(srcSizes.begin(), srcSizes.end() - 1);
       r = buildGeneric(
           rewriter, loc, to, sizes, {}, {},
-          [&](OpBuilder &b, Location l, ArrayRef<Value> ivs, ValueRange) {
+          [&](OpBuilder &b, Location l, LoopIndices &ivs, ValueRange) {
             Type wide = b.getIntegerType(toWidth);
             Value acc = arith::ConstantOp::create(b, l, b.getIntegerAttr(wide, 0));
-            SmallVector<Value> idx(ivs);
+            SmallVector<Value> idx = ivs.range(0, ivs.size());
             idx.push_back(Value());
             for (int64_t k = 0; k < parts; ++k) {
               idx.back() = arith::ConstantIndexOp::create(b, l, k);

@@ -120,6 +120,19 @@ Value indexToElement(OpBuilder &b, Location loc, Value index, Type type) {
 // Generic builders
 //===----------------------------------------------------------------------===//
 
+Value LoopIndices::operator[](int64_t dim) {
+  if (!cache[dim])
+    cache[dim] = linalg::IndexOp::create(b, loc, dim);
+  return cache[dim];
+}
+
+SmallVector<Value> LoopIndices::range(int64_t begin, int64_t end) {
+  SmallVector<Value> r;
+  for (int64_t d = begin; d < end; ++d)
+    r.push_back((*this)[d]);
+  return r;
+}
+
 Value buildGeneric(OpBuilder &b, Location loc, Type elementType,
                    ArrayRef<OpFoldResult> sizes, ValueRange inputs,
                    ArrayRef<AffineMap> inputMaps, GenericBody body) {
@@ -132,9 +145,7 @@ Value buildGeneric(OpBuilder &b, Location loc, Type elementType,
   auto generic = linalg::GenericOp::create(
       b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nb, Location l, ValueRange args) {
-        SmallVector<Value> ivs;
-        for (int64_t d = 0; d < rank; ++d)
-          ivs.push_back(linalg::IndexOp::create(nb, l, d));
+        LoopIndices ivs(nb, l, rank);
         Value v = body(nb, l, ivs, args.drop_back());
         linalg::YieldOp::create(nb, l, v);
       });
@@ -144,7 +155,7 @@ Value buildGeneric(OpBuilder &b, Location loc, Type elementType,
 Value buildIota(OpBuilder &b, Location loc, Type elementType,
                 ArrayRef<OpFoldResult> sizes, int64_t dim) {
   return buildGeneric(b, loc, elementType, sizes, {}, {},
-                      [&](OpBuilder &nb, Location l, ArrayRef<Value> ivs,
+                      [&](OpBuilder &nb, Location l, LoopIndices &ivs,
                           ValueRange) {
                         return indexToElement(nb, l, ivs[dim], elementType);
                       });
@@ -179,7 +190,7 @@ Value buildBroadcastInDim(OpBuilder &b, Location loc, Value operand,
     auto map = AffineMap::get(rank, 0, exprs, b.getContext());
     return buildGeneric(
         b, loc, elementType, sizes, operand, map,
-        [](OpBuilder &, Location, ArrayRef<Value>, ValueRange args) {
+        [](OpBuilder &, Location, LoopIndices &, ValueRange args) {
           return args[0];
         });
   }
@@ -195,7 +206,7 @@ Value buildBroadcastInDim(OpBuilder &b, Location loc, Value operand,
           tensor::DimOp::create(b, loc, operand, i), one);
   return buildGeneric(
       b, loc, elementType, sizes, {}, {},
-      [&](OpBuilder &nb, Location l, ArrayRef<Value> ivs, ValueRange) {
+      [&](OpBuilder &nb, Location l, LoopIndices &ivs, ValueRange) {
         Value zero = arith::ConstantIndexOp::create(nb, l, 0);
         SmallVector<Value> idx;
         for (int64_t i = 0; i < srcType.getRank(); ++i) {
@@ -214,47 +225,50 @@ Value buildBroadcastInDim(OpBuilder &b, Location loc, Value operand,
 Value buildReshape(OpBuilder &b, Location loc, Value src,
                    ArrayRef<OpFoldResult> sizes) {
   auto srcType = cast<RankedTensorType>(src.getType());
+  Type element = srcType.getElementType();
   SmallVector<int64_t> shape;
   for (OpFoldResult s : sizes)
     shape.push_back(getConstantIntValue(s).value_or(ShapedType::kDynamic));
-  auto resultType = RankedTensorType::get(shape, srcType.getElementType());
+  auto resultType = RankedTensorType::get(shape, element);
   if (srcType == resultType)
     return src;
 
-  if (srcType.hasStaticShape() && resultType.hasStaticShape()) {
-    // Collapse everything into one dimension, then expand to the result.
-    Value flat = src;
-    if (srcType.getRank() == 0)
-      return tensor::ExpandShapeOp::create(b, loc, resultType, src,
+  // Rank 0 from all-ones dimensions and back.
+  if (resultType.getRank() == 0 && srcType.hasStaticShape())
+    return tensor::CollapseShapeOp::create(b, loc, resultType, src,
                                            ArrayRef<ReassociationIndices>{});
-    if (resultType.getRank() == 0)
-      return tensor::CollapseShapeOp::create(b, loc, resultType, src,
-                                             ArrayRef<ReassociationIndices>{});
-    if (srcType.getRank() > 1) {
-      ReassociationIndices all;
-      for (int64_t i = 0; i < srcType.getRank(); ++i)
-        all.push_back(i);
-      flat = tensor::CollapseShapeOp::create(
-          b, loc, src, ArrayRef<ReassociationIndices>{all});
-    }
-    if (resultType.getRank() == 1)
-      return flat;
-    ReassociationIndices all;
-    for (int64_t i = 0; i < resultType.getRank(); ++i)
-      all.push_back(i);
-    return tensor::ExpandShapeOp::create(b, loc, resultType, flat,
-                                         ArrayRef<ReassociationIndices>{all});
-  }
+  if (srcType.getRank() == 0 && resultType.hasStaticShape())
+    return tensor::ExpandShapeOp::create(b, loc, resultType, src,
+                                         ArrayRef<ReassociationIndices>{});
 
-  // Dynamic sizes: tensor.reshape with a shape tensor.
-  SmallVector<Value> dims;
-  IndexMath m{b, loc};
-  for (OpFoldResult s : sizes)
-    dims.push_back(m.value(s));
-  Value shapeTensor = tensor::FromElementsOp::create(
-      b, loc, RankedTensorType::get({(int64_t)dims.size()}, b.getIndexType()),
-      dims);
-  return tensor::ReshapeOp::create(b, loc, resultType, src, shapeTensor);
+  // Flatten the source into one dimension (row-major order)...
+  Value flat = src;
+  if (srcType.getRank() == 0)
+    flat = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, element), src,
+        ArrayRef<ReassociationIndices>{});
+  else if (srcType.getRank() > 1)
+    flat = tensor::CollapseShapeOp::create(
+        b, loc, src,
+        ArrayRef<ReassociationIndices>{
+            llvm::to_vector(llvm::seq<int64_t>(0, srcType.getRank()))});
+  // ... of the result's size when that is known ...
+  flat = castTo(b, loc, flat,
+                RankedTensorType::get({resultType.hasStaticShape()
+                                           ? resultType.getNumElements()
+                                           : ShapedType::kDynamic},
+                                      element));
+  // ... and expand it to the result.
+  if (resultType.getRank() == 0)
+    return tensor::CollapseShapeOp::create(b, loc, resultType, flat,
+                                           ArrayRef<ReassociationIndices>{});
+  if (resultType.getRank() == 1)
+    return castTo(b, loc, flat, resultType);
+  return tensor::ExpandShapeOp::create(
+      b, loc, resultType, flat,
+      ArrayRef<ReassociationIndices>{
+          llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()))},
+      sizes);
 }
 
 Value buildPad(OpBuilder &b, Location loc, Value operand, Value padValue,

@@ -50,14 +50,30 @@ mlir::Value scalarToIndex(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value indexToElement(mlir::OpBuilder &b, mlir::Location loc,
                            mlir::Value index, mlir::Type type);
 
+/// The linalg.index values of a generic body, created on first use.
+class LoopIndices {
+public:
+  LoopIndices(mlir::OpBuilder &b, mlir::Location loc, int64_t rank)
+      : b(b), loc(loc), cache(rank) {}
+  mlir::Value operator[](int64_t dim);
+  int64_t size() const { return cache.size(); }
+  mlir::Value back() { return (*this)[size() - 1]; }
+  /// Indices [begin, end).
+  llvm::SmallVector<mlir::Value> range(int64_t begin, int64_t end);
+
+private:
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+  llvm::SmallVector<mlir::Value> cache;
+};
+
 using GenericBody = llvm::function_ref<mlir::Value(
-    mlir::OpBuilder &, mlir::Location, llvm::ArrayRef<mlir::Value> ivs,
+    mlir::OpBuilder &, mlir::Location, LoopIndices &ivs,
     mlir::ValueRange inputArgs)>;
 
 /// A linalg.generic producing a tensor of `sizes` x `elementType` (static
 /// where the sizes are): `inputs` are read through `inputMaps`, `body` gets
-/// the linalg.index of every dimension and the input scalars and returns the
-/// output scalar.
+/// the loop indices and the input scalars and returns the output scalar.
 mlir::Value buildGeneric(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Type elementType,
                          llvm::ArrayRef<mlir::OpFoldResult> sizes,

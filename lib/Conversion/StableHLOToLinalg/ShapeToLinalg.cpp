@@ -156,6 +156,10 @@ struct TransposeLowering : ShapePattern<TransposeOp> {
       return rewriter.notifyMatchFailure(op, "result type does not convert");
     Location loc = op.getLoc();
     Value operand = adaptor.getOperand();
+    if (type.getRank() == 0) {
+      rewriter.replaceOp(op, operand);
+      return success();
+    }
     SmallVector<OpFoldResult> sizes;
     for (int64_t p : op.getPermutation())
       sizes.push_back(tensor::getMixedSize(rewriter, loc, operand, p));
@@ -331,7 +335,7 @@ struct ReverseLowering : ShapePattern<ReverseOp> {
       r = shape::buildGeneric(
           rewriter, loc, srcType.getElementType(), sizes, operand,
           AffineMap::get(rank, 0, exprs, rewriter.getContext()),
-          [](OpBuilder &, Location, ArrayRef<Value>, ValueRange args) {
+          [](OpBuilder &, Location, shape::LoopIndices &, ValueRange args) {
             return args[0];
           });
     } else {
@@ -341,8 +345,8 @@ struct ReverseLowering : ShapePattern<ReverseOp> {
         last.push_back(m.value(m.sub(sizes[d], m.constant(1))));
       r = shape::buildGeneric(
           rewriter, loc, srcType.getElementType(), sizes, {}, {},
-          [&](OpBuilder &b, Location l, ArrayRef<Value> ivs, ValueRange) {
-            SmallVector<Value> idx(ivs);
+          [&](OpBuilder &b, Location l, shape::LoopIndices &ivs, ValueRange) {
+            SmallVector<Value> idx = ivs.range(0, ivs.size());
             for (int64_t d : reversed)
               idx[d] = arith::SubIOp::create(b, l, last[d], ivs[d]);
             return tensor::ExtractOp::create(b, l, operand, idx).getResult();
@@ -484,14 +488,14 @@ struct TorchIndexSelectLowering : ShapePattern<TorchIndexSelectOp> {
     Value lastIndex = m.value(m.sub(srcSizes[dim], m.constant(1)));
     Value r = shape::buildGeneric(
         rewriter, loc, type.getElementType(), sizes, index, map,
-        [&](OpBuilder &b, Location l, ArrayRef<Value> ivs, ValueRange args) {
+        [&](OpBuilder &b, Location l, shape::LoopIndices &ivs, ValueRange args) {
           Value i = shape::scalarToIndex(b, l, args[0], uns);
           i = arith::MinSIOp::create(b, l, i, lastIndex);
           i = arith::MaxSIOp::create(b, l, i,
                                      arith::ConstantIndexOp::create(b, l, 0));
-          SmallVector<Value> idx(ivs.begin(), ivs.begin() + dim);
+          SmallVector<Value> idx = ivs.range(0, dim);
           idx.push_back(i);
-          idx.append(ivs.begin() + dim + gathered, ivs.end());
+          llvm::append_range(idx, ivs.range(dim + gathered, ivs.size()));
           return tensor::ExtractOp::create(b, l, operand, idx).getResult();
         });
     rewriter.replaceOp(op, castTo(rewriter, loc, r, type));

@@ -324,10 +324,10 @@ func.func @dynamic_iota_constant_shape() -> tensor<?xi32> {
 
 // -----
 
+// dynamic_reshape: collapse to one dimension, expand with the sizes read.
 // CHECK-LABEL: func.func @dynamic_reshape
 // CHECK: %[[D:.*]] = arith.index_cast %{{.*}} : i32 to index
-// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[D]], %{{.*}} : tensor<2xindex>
-// CHECK: tensor.reshape %{{.*}}(%[[SHAPE]]) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x2xf32>
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1]] output_shape [%[[D]], 2] : tensor<?xf32> into tensor<?x2xf32>
 func.func @dynamic_reshape(%x: tensor<?xf32>, %s: tensor<2xi32>) -> tensor<?x2xf32> {
   %r = stablehlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x2xf32>
   return %r : tensor<?x2xf32>
