@@ -36,7 +36,7 @@ std::string phasePipeline(StringRef phase) {
            "canonicalize,cse,buffer-deallocation-pipeline";
   if (phase == "loops")
     return "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-           "expand-strided-metadata,canonicalize";
+           "expand-strided-metadata,lower-affine,canonicalize";
   // llvm-dialect
   return "math-extend-to-supported-types{target-type=f32},"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 "
