@@ -20,17 +20,8 @@ using namespace mlir;
 namespace jx::stablehlo::shape {
 namespace {
 
-template <typename OpTy>
-struct DynamicPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  RankedTensorType convertedResult(Operation *op) const {
-    return dyn_cast_or_null<RankedTensorType>(
-        this->getTypeConverter()->convertType(op->getResult(0).getType()));
-  }
-};
-
-struct DynamicIotaLowering : DynamicPattern<DynamicIotaOp> {
-  using DynamicPattern::DynamicPattern;
+struct DynamicIotaLowering : ShapePattern<DynamicIotaOp> {
+  using ShapePattern::ShapePattern;
   LogicalResult
   matchAndRewrite(DynamicIotaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -49,8 +40,8 @@ struct DynamicIotaLowering : DynamicPattern<DynamicIotaOp> {
   }
 };
 
-struct DynamicReshapeLowering : DynamicPattern<DynamicReshapeOp> {
-  using DynamicPattern::DynamicPattern;
+struct DynamicReshapeLowering : ShapePattern<DynamicReshapeOp> {
+  using ShapePattern::ShapePattern;
   LogicalResult
   matchAndRewrite(DynamicReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -69,8 +60,8 @@ struct DynamicReshapeLowering : DynamicPattern<DynamicReshapeOp> {
 };
 
 struct DynamicBroadcastInDimLowering
-    : DynamicPattern<DynamicBroadcastInDimOp> {
-  using DynamicPattern::DynamicPattern;
+    : ShapePattern<DynamicBroadcastInDimOp> {
+  using ShapePattern::ShapePattern;
   LogicalResult
   matchAndRewrite(DynamicBroadcastInDimOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -92,8 +83,8 @@ struct DynamicBroadcastInDimLowering
   }
 };
 
-struct RealDynamicSliceLowering : DynamicPattern<RealDynamicSliceOp> {
-  using DynamicPattern::DynamicPattern;
+struct RealDynamicSliceLowering : ShapePattern<RealDynamicSliceOp> {
+  using ShapePattern::ShapePattern;
   LogicalResult
   matchAndRewrite(RealDynamicSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -120,8 +111,8 @@ struct RealDynamicSliceLowering : DynamicPattern<RealDynamicSliceOp> {
   }
 };
 
-struct DynamicPadLowering : DynamicPattern<DynamicPadOp> {
-  using DynamicPattern::DynamicPattern;
+struct DynamicPadLowering : ShapePattern<DynamicPadOp> {
+  using ShapePattern::ShapePattern;
   LogicalResult
   matchAndRewrite(DynamicPadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {

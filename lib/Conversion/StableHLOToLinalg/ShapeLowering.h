@@ -17,6 +17,17 @@
 
 namespace jx::stablehlo::shape {
 
+/// A conversion pattern of an op with one tensor result.
+template <typename OpTy>
+struct ShapePattern : mlir::OpConversionPattern<OpTy> {
+  using mlir::OpConversionPattern<OpTy>::OpConversionPattern;
+  /// The converted result type; null when the element type has no lowering.
+  mlir::RankedTensorType convertedResult(mlir::Operation *op) const {
+    return llvm::dyn_cast_or_null<mlir::RankedTensorType>(
+        this->getTypeConverter()->convertType(op->getResult(0).getType()));
+  }
+};
+
 /// Index arithmetic on OpFoldResults that folds when both sides are known.
 struct IndexMath {
   mlir::OpBuilder &b;
@@ -118,6 +129,8 @@ shapeOperandValues(mlir::OpBuilder &b, mlir::Location loc,
 
 void populateDynamicShapePatterns(const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+void populateMiscShapePatterns(const mlir::TypeConverter &converter,
+                               mlir::RewritePatternSet &patterns);
 void populateBitcastConvertPatterns(const mlir::TypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
 
