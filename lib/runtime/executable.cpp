@@ -12,6 +12,7 @@
 
 #include <cstring>
 
+
 namespace jx::runtime {
 
 std::string tensor_spec::type_string() const {
