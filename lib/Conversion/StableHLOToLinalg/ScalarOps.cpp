@@ -197,9 +197,7 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type from, Type fromOri
                          fromC.getElementType(), to, toOrig);
   }
   if (isa<FloatType>(from) && isa<FloatType>(to)) {
-    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth() ||
-        (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth() &&
-         from.isBF16()))
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
       return arith::ExtFOp::create(b, loc, to, x);
     if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth()) {
       // f16 <-> bf16 go through f32.
