@@ -285,9 +285,29 @@ Value compareScalar(OpBuilder &b, Location loc, CompareOp op, Type orig,
 Value minMax(OpBuilder &b, Location loc, bool isMax, Type orig, Value x,
              Value y) {
   Type t = x.getType();
-  if (isa<FloatType>(t))
-    return isMax ? arith::MaximumFOp::create(b, loc, x, y).getResult()
-                 : arith::MinimumFOp::create(b, loc, x, y).getResult();
+  if (isa<FloatType>(t)) {
+    // Spelled out rather than arith.maximumf/minimumf: the pipeline's
+    // arith-expand rewrites those into a compare and select that loses
+    // -0 < +0. Pick x when it wins the ordered compare, when it is NaN, or
+    // when the two are equal and y is the zero of the losing sign.
+    unsigned w = t.getIntOrFloatBitWidth();
+    Type it = b.getIntegerType(w);
+    Value yBits = arith::BitcastOp::create(b, loc, it, y);
+    Value yNeg = cmpi(b, loc, arith::CmpIPredicate::slt, yBits,
+                      constInt(b, loc, it, 0));
+    Value yLoses = isMax ? yNeg
+                         : arith::XOrIOp::create(
+                               b, loc, yNeg, constInt(b, loc, b.getI1Type(), 1));
+    Value wins = cmpf(b, loc,
+                      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                      x, y);
+    Value tie = arith::AndIOp::create(
+        b, loc, cmpf(b, loc, arith::CmpFPredicate::OEQ, x, y), yLoses);
+    Value xNan = cmpf(b, loc, arith::CmpFPredicate::UNO, x, x);
+    Value pickX = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, wins, tie), xNan);
+    return select(b, loc, pickX, x, y);
+  }
   if (isa<ComplexType>(t)) {
     Value xr = complex::ReOp::create(b, loc, x), yr = complex::ReOp::create(b, loc, y);
     Value xi = complex::ImOp::create(b, loc, x), yi = complex::ImOp::create(b, loc, y);
