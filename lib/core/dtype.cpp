@@ -152,7 +152,10 @@ int join(const std::vector<int> &nodes) {
 } // namespace
 
 dtype promote_types(dtype a, dtype b) {
-  return static_cast<dtype>(join({n(a), n(b)}));
+  int j = join({n(a), n(b)});
+  // int64 with uint64 meets at the weak float: JAX (with x64) answers
+  // float64 there.
+  return j == kWeakFloat ? dtype::float64 : static_cast<dtype>(j);
 }
 
 typed_dtype result_type(const std::vector<typed_dtype> &types) {
@@ -174,10 +177,14 @@ typed_dtype result_type(const std::vector<typed_dtype> &types) {
     dtype d = static_cast<dtype>(j);
     return {d, !is_bool(d)};
   }
+  bool any_weak = false;
+  for (const typed_dtype &t : types)
+    any_weak |= t.weak;
   if (j == kWeakInt)
     return {dtype::int32, true};
   if (j == kWeakFloat)
-    return {dtype::float32, true};
+    return any_weak ? typed_dtype{dtype::float32, true}
+                    : typed_dtype{dtype::float64, false};
   if (j == kWeakComplex)
     return {dtype::complex64, true};
   return {static_cast<dtype>(j), false};
