@@ -57,7 +57,7 @@ demo() {
 }
 
 run_tests() {
-  ctest --test-dir "$build" --output-on-failure -j "$jobs"
+  ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900
 }
 
 case "$cmd" in

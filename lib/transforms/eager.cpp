@@ -16,8 +16,12 @@ std::mutex eager_mu;
 cache_stats eager_stats;
 std::map<std::string, std::shared_ptr<const transforms::compiled>> &
 eager_cache() {
-  static std::map<std::string, std::shared_ptr<const transforms::compiled>> c;
-  return c;
+  // Never destroyed: compiled code must outlive every array that may still
+  // call it, and JIT teardown during static destruction runs after LLVM's
+  // own statics are gone (a crash at exit).
+  static auto *c =
+      new std::map<std::string, std::shared_ptr<const transforms::compiled>>();
+  return *c;
 }
 } // namespace
 
