@@ -136,7 +136,9 @@ host_buffer read_npy(const std::string &path) {
       found = true;
       break;
     }
-  if (!found && descr == "bfloat16") {
+  // numpy has no bfloat16: ml_dtypes saves it as '<V2', and numpy's own
+  // 2-byte void arrays (a view of the bits) are saved as '|V2'.
+  if (!found && (descr == "bfloat16" || descr == "|V2")) {
     buf.dtype = dtype::bfloat16;
     found = true;
   }
