@@ -151,6 +151,12 @@ def check_fixture(jxc, fixture_dir, fixture, work, timeout):
     name = fixture["name"]
     os.makedirs(work, exist_ok=True)
     cmd = [jxc, "run", os.path.join(fixture_dir, fixture["mlir"])]
+    for entry in fixture["inputs"] + fixture["outputs"]:
+        shape = list(np.load(os.path.join(fixture_dir, entry["file"]),
+                             mmap_mode="r").shape)
+        if shape != entry["shape"]:
+            return (f"fixture data: {entry['file']} has shape {shape}, "
+                    f"manifest.json says {entry['shape']}")
     for entry in fixture["inputs"]:
         path = os.path.join(fixture_dir, entry["file"])
         converted = to_jx_input(np.load(path), entry, work)
