@@ -142,9 +142,16 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   llvm::StringMap<void *> symbols;
   symbols["jx_rt_check"] = reinterpret_cast<void *>(&jx_rt_check);
   auto jit = cpu::JitModule::create(*module, symbols);
-  if (!jit) {
-    source.emitError() << "JIT compilation failed: "
-                       << llvm::toString(jit.takeError());
+  // Generate the machine code now rather than on the first run, so that
+  // compile() is the whole compilation and a missing symbol fails here.
+  llvm::Error error = jit ? (*jit)->materialize(entry) : jit.takeError();
+  if (error) {
+    // At the entry's location rather than on the module, which would print
+    // the whole module. ORC reports unresolved symbols on stderr itself
+    // ("JIT session error: Symbols not found: [ ... ]").
+    mlir::emitError(fn.getLoc())
+        << "JIT compilation of @" << entry
+        << " failed: " << llvm::toString(std::move(error));
     return nullptr;
   }
   exe->module_ = std::move(*jit);
