@@ -27,38 +27,6 @@ using namespace mlir;
 namespace jx::stablehlo {
 namespace {
 
-/// Reports the first value whose element type jx cannot compile yet (f8/f6/
-/// f4, quantized, odd-width integers) as "element type X is not supported
-/// yet" on the op or function that has it. Without this the full conversion
-/// would only say "failed to legalize" some op.
-LogicalResult checkElementTypes(ModuleOp module) {
-  auto unsupported = [](Type type) -> Type {
-    Type element = type;
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      element = shaped.getElementType();
-    bool numeric = isa<FloatType, ComplexType, IntegerType>(element) ||
-                   element.getDialect().getNamespace() == "quant";
-    return numeric && !isSupportedElementType(element) ? element : Type();
-  };
-  WalkResult result = module.walk([&](Operation *op) {
-    SmallVector<Type> types(op->getResultTypes());
-    llvm::append_range(types, op->getOperandTypes());
-    if (auto fn = dyn_cast<func::FuncOp>(op))
-      llvm::append_range(types, fn.getFunctionType().getInputs());
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        llvm::append_range(types, block.getArgumentTypes());
-    for (Type type : types)
-      if (Type element = unsupported(type)) {
-        op->emitOpError() << "element type " << element
-                          << " is not supported yet";
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
 /// Rebuilds an op of another dialect (check.*) with converted operand and
 /// result types; the original element type of its first operand is kept as
 /// `jx.element_type` so that signedness survives for messages.
@@ -144,8 +112,7 @@ struct StableHLOLegalizeToLinalgPass
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
 
-    if (failed(checkElementTypes(getOperation())) ||
-        failed(applyFullConversion(getOperation(), target, std::move(patterns))))
+    if (failed(applyFullConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }
 };
