@@ -4,6 +4,7 @@
 
 #include "jx/Conversion/CheckToRuntime/CheckToRuntime.h"
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "jx/Dialect/CHLO/Transforms/Passes.h"
 #include "jx/Dialect/Check/CheckOps.h"
 #include "jx/Dialect/Sdy/SdyOps.h"
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
@@ -48,6 +49,7 @@ void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   // upstream registration brings every dialect's external models along.
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  registry.insert<jx::chlo::ChloDialect>();
 }
 
 void jx::registerAllPasses() {
@@ -55,4 +57,5 @@ void jx::registerAllPasses() {
   jx::stablehlo::registerStableHLOToLinalgPasses();
   jx::check::registerCheckToRuntimePasses();
   jx::registerCPUPipelines();
+  jx::chlo::registerCHLOPasses();
 }

@@ -4,6 +4,10 @@
 #
 # Usage: scripts/check_roundtrip.sh JXOPT FILE...
 #
+# A file whose RUN line says -split-input-file is handled chunk by chunk
+# (`--split-input-file`). Files that use the test-only `interpreter`
+# dialect, which jx does not implement, are skipped and counted.
+#
 # Prints one line per failing file with the stage that failed and the first
 # diagnostic (or the first differing line), then a summary; exits non-zero if
 # any file fails.
@@ -29,6 +33,7 @@ first_diag() {
 
 total=0
 failed=0
+skipped=0
 for f in "$@"; do
   total=$((total + 1))
   if [ ! -f "$f" ]; then
@@ -36,14 +41,21 @@ for f in "$@"; do
     failed=$((failed + 1))
     continue
   fi
-  "$jxopt" "$f" >"$tmp/a" 2>"$tmp/err"
+  if grep -q 'interpreter\.' "$f"; then
+    skipped=$((skipped + 1))
+    total=$((total - 1))
+    continue
+  fi
+  split=()
+  grep -q -- '-split-input-file' "$f" && split=(--split-input-file)
+  "$jxopt" "${split[@]}" "$f" >"$tmp/a" 2>"$tmp/err"
   rc=$?
   if [ $rc -ne 0 ]; then
     echo "FAIL $f: parse: $(first_diag "$tmp/err" $rc)"
     failed=$((failed + 1))
     continue
   fi
-  "$jxopt" "$tmp/a" >"$tmp/b" 2>"$tmp/err"
+  "$jxopt" "${split[@]}" "$tmp/a" >"$tmp/b" 2>"$tmp/err"
   rc=$?
   if [ $rc -ne 0 ]; then
     echo "FAIL $f: re-parse of printed output: $(first_diag "$tmp/err" $rc)"
@@ -58,5 +70,5 @@ for f in "$@"; do
   fi
 done
 
-echo "$((total - failed))/$total files round-trip through $(basename "$jxopt")"
+echo "$((total - failed))/$total files round-trip through $(basename "$jxopt") ($skipped skipped: interpreter dialect)"
 [ $failed -eq 0 ]

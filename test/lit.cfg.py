@@ -17,3 +17,9 @@ llvm_config.with_system_environment(["HOME", "TMPDIR"])
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["jx-opt", "jxc"], [config.jx_tools_dir])
+
+# The StableHLO conformance programs, where this checkout sits next to them.
+conformance_dir = os.path.join(os.path.dirname(config.jx_src_root), "shared", "conformance")
+if os.path.isdir(conformance_dir):
+    config.available_features.add("conformance")
+    config.substitutions.append(("%conformance_dir", conformance_dir))

@@ -4,8 +4,11 @@
 
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -13,6 +16,51 @@ using namespace mlir;
 
 namespace jx {
 namespace {
+
+/// `--jx-expand-math-for-libm`: the math ops libm lacks, which the complex
+/// lowering emits: copysign as bit operations, rsqrt as 1 / sqrt.
+struct ExpandMathForLibmPass
+    : PassWrapper<ExpandMathForLibmPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandMathForLibmPass)
+  StringRef getArgument() const override { return "jx-expand-math-for-libm"; }
+  StringRef getDescription() const override {
+    return "Expand math.copysign and math.rsqrt, which libm does not have";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect>();
+  }
+  void runOnOperation() override {
+    getOperation().walk([](math::CopySignOp op) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Type ft = op.getType();
+      unsigned w = ft.getIntOrFloatBitWidth();
+      Type it = b.getIntegerType(w);
+      auto mask = [&](APInt v) {
+        return arith::ConstantOp::create(b, loc, it, b.getIntegerAttr(it, v));
+      };
+      Value mag = arith::AndIOp::create(
+          b, loc, arith::BitcastOp::create(b, loc, it, op.getLhs()),
+          mask(APInt::getSignedMaxValue(w)));
+      Value sign = arith::AndIOp::create(
+          b, loc, arith::BitcastOp::create(b, loc, it, op.getRhs()),
+          mask(APInt::getSignMask(w)));
+      Value bits = arith::OrIOp::create(b, loc, mag, sign);
+      op.replaceAllUsesWith(arith::BitcastOp::create(b, loc, ft, bits).getResult());
+      op.erase();
+    });
+    getOperation().walk([](math::RsqrtOp op) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value one = arith::ConstantOp::create(
+          b, loc, op.getType(), b.getFloatAttr(op.getType(), 1.0));
+      Value root = math::SqrtOp::create(b, loc, op.getOperand());
+      op.replaceAllUsesWith(
+          arith::DivFOp::create(b, loc, one, root).getResult());
+      op.erase();
+    });
+  }
+};
 
 constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
                                  "llvm-dialect"};
@@ -30,6 +78,7 @@ std::string phasePipeline(StringRef phase) {
   if (phase == "bufferized")
     return "jx-lower-checks-to-runtime,"
            "one-shot-bufferize{bufferize-function-boundaries "
+           "allow-return-allocs-from-loops "
            "function-boundary-type-conversion=identity-layout-map},"
            "buffer-results-to-out-params{hoist-static-allocs "
            "modify-public-functions},"
@@ -38,11 +87,13 @@ std::string phasePipeline(StringRef phase) {
     return "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
            "expand-strided-metadata,canonicalize";
   // llvm-dialect
-  return "math-extend-to-supported-types{target-type=f32},"
+  return "convert-complex-to-standard,"
+         "math-extend-to-supported-types{target-type=f32},"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 "
          "target-type=f32},"
-         "convert-complex-to-standard,convert-math-to-libm,"
-         "convert-math-to-llvm,arith-expand,convert-arith-to-llvm,"
+         "jx-expand-math-for-libm,convert-math-to-libm,"
+         "convert-math-to-llvm,arith-expand{include-bf16=true},"
+         "convert-arith-to-llvm,"
          "convert-complex-to-llvm,finalize-memref-to-llvm,"
          "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
          "reconcile-unrealized-casts";
@@ -106,6 +157,19 @@ LogicalResult checkLegality(ModuleOp module, StringRef phase) {
   return failure(result.wasInterrupted());
 }
 
+/// The caller owns the buffers it passes to a public function: bufferization
+/// must copy rather than write into them (scatter, dynamic_update_slice).
+void markEntryArgumentsReadOnly(ModuleOp module) {
+  Builder b(module.getContext());
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
+    if (!fn.isPublic() || fn.isExternal())
+      continue;
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+      if (isa<TensorType>(fn.getArgument(i).getType()))
+        fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
+  }
+}
+
 } // namespace
 
 ArrayRef<StringRef> getCPUPipelinePhases() { return kPhases; }
@@ -116,6 +180,8 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
     return module.emitError() << "unknown pipeline phase '"
                               << options.stopAfter << "'";
   for (StringRef phase : kPhases) {
+    if (phase == "bufferized")
+      markEntryArgumentsReadOnly(module);
     PassManager pm(module.getContext());
     if (failed(parsePassPipeline(registeredOnly(phasePipeline(phase)), pm)))
       return module.emitError() << "cannot build the '" << phase
@@ -131,6 +197,7 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
 }
 
 void registerCPUPipelines() {
+  PassRegistration<ExpandMathForLibmPass>();
   for (StringRef phase : kPhases) {
     std::string name = ("jx-cpu-" + phase).str();
     std::string description = ("The '" + phase + "' phase of the CPU pipeline").str();

@@ -11,6 +11,7 @@
 
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
+#include "jx/Support/InputLimits.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/runtime/executable.h"
 
@@ -207,6 +208,11 @@ int runCommand(MLIRContext &ctx) {
     llvm::errs() << "jxc: error: " << error << "\n";
     return kExitCannotCompile;
   }
+  std::string limits = jx::checkInputLimits(file->getBuffer(), runFile);
+  if (!limits.empty()) {
+    llvm::errs() << limits << "\n";
+    return kExitCannotCompile;
+  }
   int worst = 0;
   for (const Chunk &chunk : splitChunks(file->getBuffer(), splitInput)) {
     int rc = runChunk(ctx, chunk, runFile);
@@ -235,6 +241,11 @@ int compileCommand(MLIRContext &ctx) {
   auto file = openInputFile(compileFile, &error);
   if (!file) {
     llvm::errs() << "jxc: error: " << error << "\n";
+    return kExitCannotCompile;
+  }
+  std::string limits = jx::checkInputLimits(file->getBuffer(), compileFile);
+  if (!limits.empty()) {
+    llvm::errs() << limits << "\n";
     return kExitCannotCompile;
   }
   llvm::SourceMgr sourceMgr;

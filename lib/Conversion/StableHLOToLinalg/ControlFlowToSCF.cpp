@@ -1,14 +1,165 @@
-//===- ControlFlowToSCF.cpp - ControlFlow ops of stablehlo, lowered ----------------------===//
+//===- ControlFlowToSCF.cpp - while, if, case and friends to scf ----------===//
 //
-// Not written yet: this family contributes no patterns, so the full
-// conversion reports its ops as not lowered by the 'linalg' phase.
+// while becomes scf.while, if becomes scf.if and case becomes
+// scf.index_switch, all carrying tensors (they bufferize). The stablehlo
+// regions move into the scf op unchanged, so their ops are converted by the
+// other patterns; only the stablehlo.return terminators are rewritten here,
+// into scf.condition / scf.yield, once their parent is an scf op.
+// optimization_barrier forwards its operands. The Misc and RngQuant families
+// (MiscToLinalg.cpp, RngToLinalg.cpp) register from here too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
 
 namespace jx::stablehlo {
 
-void populateStableHLOControlFlowToSCFPatterns(const mlir::TypeConverter &, mlir::RewritePatternSet &) {}
+void populateStableHLOMiscToLinalgPatterns(const TypeConverter &converter,
+                                           RewritePatternSet &patterns);
+void populateStableHLORngToLinalgPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns);
+
+namespace {
+
+/// The scalar held by a 0-d tensor.
+Value extractScalar(OpBuilder &b, Location loc, Value tensor) {
+  return tensor::ExtractOp::create(b, loc, tensor, ValueRange{});
+}
+
+/// Moves `from` into the (empty) `to` and converts its block argument types.
+LogicalResult moveRegion(ConversionPatternRewriter &rewriter, Region &from,
+                         Region &to, const TypeConverter &converter) {
+  rewriter.inlineRegionBefore(from, to, to.end());
+  return rewriter.convertRegionTypes(&to, converter);
+}
+
+struct WhileToSCF : OpConversionPattern<WhileOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    auto loop = scf::WhileOp::create(rewriter, op.getLoc(), types,
+                                     adaptor.getOperands());
+    if (failed(moveRegion(rewriter, op.getCond(), loop.getBefore(),
+                          *getTypeConverter())) ||
+        failed(moveRegion(rewriter, op.getBody(), loop.getAfter(),
+                          *getTypeConverter())))
+      return failure();
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+};
+
+struct IfToSCF : OpConversionPattern<IfOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(IfOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    Value cond = extractScalar(rewriter, op.getLoc(), adaptor.getPred());
+    auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), types, cond,
+                                  /*addThenBlock=*/false,
+                                  /*addElseBlock=*/false);
+    if (failed(moveRegion(rewriter, op.getTrueBranch(), ifOp.getThenRegion(),
+                          *getTypeConverter())) ||
+        failed(moveRegion(rewriter, op.getFalseBranch(),
+                          ifOp.getElseRegion(), *getTypeConverter())))
+      return failure();
+    rewriter.replaceOp(op, ifOp.getResults());
+    return success();
+  }
+};
+
+/// Branch i < n-1 is case i; the last branch is the default region, which
+/// also takes every out-of-range index (negative ones included), as the
+/// spec asks.
+struct CaseToSCF : OpConversionPattern<CaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    Location loc = op.getLoc();
+    Value index = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        extractScalar(rewriter, loc, adaptor.getIndex()));
+    unsigned n = op.getBranches().size();
+    SmallVector<int64_t> cases;
+    for (unsigned i = 0; i + 1 < n; ++i)
+      cases.push_back(i);
+    auto switchOp =
+        scf::IndexSwitchOp::create(rewriter, loc, types, index, cases, n - 1);
+    for (unsigned i = 0; i + 1 < n; ++i)
+      if (failed(moveRegion(rewriter, op.getBranches()[i],
+                            switchOp.getCaseRegions()[i], *getTypeConverter())))
+        return failure();
+    if (failed(moveRegion(rewriter, op.getBranches()[n - 1],
+                          switchOp.getDefaultRegion(), *getTypeConverter())))
+      return failure();
+    rewriter.replaceOp(op, switchOp.getResults());
+    return success();
+  }
+};
+
+/// stablehlo.return inside a region that now belongs to an scf op.
+struct ReturnToSCF : OpConversionPattern<ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *parent = op->getParentOp();
+    if (auto loop = dyn_cast<scf::WhileOp>(parent);
+        loop && op->getParentRegion() == &loop.getBefore()) {
+      if (adaptor.getOperands().size() != 1)
+        return rewriter.notifyMatchFailure(op, "while cond yields one value");
+      Value cond = extractScalar(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+      rewriter.replaceOpWithNewOp<scf::ConditionOp>(
+          op, cond, op->getBlock()->getArguments());
+      return success();
+    }
+    if (!isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(parent))
+      return rewriter.notifyMatchFailure(op, "not inside an scf op");
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// Nothing moves across a barrier in code that the CPU pipeline emits from
+/// it: the operands are the results.
+struct OptimizationBarrierToIdentity
+    : OpConversionPattern<OptimizationBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OptimizationBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateStableHLOControlFlowToSCFPatterns(const TypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<WhileToSCF, IfToSCF, CaseToSCF, ReturnToSCF,
+               OptimizationBarrierToIdentity>(converter,
+                                              patterns.getContext());
+  populateStableHLOMiscToLinalgPatterns(converter, patterns);
+  populateStableHLORngToLinalgPatterns(converter, patterns);
+}
 
 } // namespace jx::stablehlo

@@ -165,13 +165,11 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type from, Type fromOri
   bool fromUns = isUnsigned(fromOrig);
   // To bool: x != 0.
   if (to.isInteger(1)) {
+    // complex -> bool looks at the real part, as complex -> real does.
     if (auto c = dyn_cast<ComplexType>(from)) {
       Value re = complex::ReOp::create(b, loc, x);
-      Value im = complex::ImOp::create(b, loc, x);
-      Value z = constFloat(b, loc, c.getElementType(), 0);
-      return arith::OrIOp::create(b, loc,
-                                  cmpf(b, loc, arith::CmpFPredicate::UNE, re, z),
-                                  cmpf(b, loc, arith::CmpFPredicate::UNE, im, z));
+      return cmpf(b, loc, arith::CmpFPredicate::UNE, re,
+                  constFloat(b, loc, c.getElementType(), 0));
     }
     if (isa<FloatType>(from))
       return cmpf(b, loc, arith::CmpFPredicate::UNE, x,
@@ -381,9 +379,17 @@ Value reducePrecision(OpBuilder &b, Location loc, Value x, int e, int m) {
     result = select(b, loc, underflow, sign, result);
   }
   Value rounded = arith::BitcastOp::create(b, loc, ft, result);
-  // NaN stays NaN.
+  // NaN stays NaN while the target keeps a mantissa bit to hold it; with
+  // none, NaN becomes infinity of the same sign.
   Value isNan = cmpf(b, loc, arith::CmpFPredicate::UNO, x, x);
-  return select(b, loc, isNan, x, rounded);
+  Value nanResult = x;
+  if (m == 0) {
+    Value expMask = c(APInt::getBitsSet(w, srcM, srcM + srcE));
+    Value sign = arith::AndIOp::create(b, loc, bits, c(APInt::getSignMask(w)));
+    nanResult = arith::BitcastOp::create(
+        b, loc, ft, arith::OrIOp::create(b, loc, sign, expMask));
+  }
+  return select(b, loc, isNan, nanResult, rounded);
 }
 
 template <class FloatOp, class ComplexOp>

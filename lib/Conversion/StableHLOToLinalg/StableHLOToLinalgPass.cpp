@@ -82,8 +82,29 @@ struct StableHLOLegalizeToLinalgPass
                     tensor::TensorDialect>();
   }
 
+  /// Names the first value whose element type the CPU code generator does
+  /// not handle yet, rather than letting the conversion fail on it.
+  LogicalResult checkElementTypes() {
+    WalkResult result = getOperation().walk([](Operation *op) {
+      for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults())) {
+        Type element = getElementTypeOrSelf(v.getType());
+        if (isa<IntegerType, FloatType, ComplexType>(element) ||
+            isQuantizedElementType(element))
+          if (!isSupportedElementType(element)) {
+            op->emitError() << "element type " << element
+                            << " is not supported yet by the CPU compiler";
+            return WalkResult::interrupt();
+          }
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    if (failed(checkElementTypes()))
+      return signalPassFailure();
     LinalgTypeConverter converter;
     RewritePatternSet patterns(ctx);
     populateStableHLOElementwiseToLinalgPatterns(converter, patterns);

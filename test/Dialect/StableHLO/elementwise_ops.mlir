@@ -42,6 +42,8 @@ func.func @unary_float(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %17 = stablehlo.tanh %16 : tensor<2x3xf32>
   // CHECK: stablehlo.abs %{{.*}} : tensor<2x3xf32>
   %18 = stablehlo.abs %17 : tensor<2x3xf32>
+  // CHECK: stablehlo.is_finite %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xi1>
+  %19 = stablehlo.is_finite %18 : (tensor<2x3xf32>) -> tensor<2x3xi1>
   return %18 : tensor<2x3xf32>
 }
 
@@ -156,6 +158,10 @@ func.func @conversions(%x: tensor<2xf32>, %h: tensor<2xbf16>, %u: tensor<2xui16>
   %1 = stablehlo.bitcast_convert %u : (tensor<2xui16>) -> tensor<2x2xi8>
   // CHECK: stablehlo.reduce_precision %{{.*}}, format = e8m7 : tensor<2xf32>
   %2 = stablehlo.reduce_precision %x, format = e8m7 : tensor<2xf32>
+  // CHECK: stablehlo.bitcast_convert %{{.*}} : (tensor<2xcomplex<f64>>) -> tensor<2x2xcomplex<f32>>
+  %c = stablehlo.complex %x, %x : tensor<2xcomplex<f32>>
+  %cc = stablehlo.convert %c : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f64>>
+  %b2 = stablehlo.bitcast_convert %cc : (tensor<2xcomplex<f64>>) -> tensor<2x2xcomplex<f32>>
   // CHECK: stablehlo.convert %{{.*}} : (tensor<2xbf16>) -> tensor<2xf16>
   %3 = "stablehlo.convert"(%h) : (tensor<2xbf16>) -> tensor<2xf16>
   return %0, %1, %2, %3 : tensor<2xi32>, tensor<2x2xi8>, tensor<2xf32>, tensor<2xf16>

@@ -125,11 +125,11 @@ LogicalResult verifyBitcastConvert(EmitErrorFn emitError,
                          << " plus a last dimension of " << outBits / inBits
                          << " (bitcast_convert_c1)";
   }
-  // bitcast_convert_c2: complex element types only convert to themselves.
+  // bitcast_convert_c2: is_complex(operand) or is_complex(result) implies
+  // is_complex(operand) and is_complex(result).
   bool inComplex = isa<ComplexType>(operand.getElementType());
   bool outComplex = isa<ComplexType>(result.getElementType());
-  if ((inComplex || outComplex) &&
-      operand.getElementType() != result.getElementType())
+  if (inComplex != outComplex)
     return emitError() << "cannot bitcast between " << operand.getElementType()
                        << " and " << result.getElementType()
                        << " (bitcast_convert_c2)";

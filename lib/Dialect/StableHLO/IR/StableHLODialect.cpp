@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -23,6 +24,24 @@ bool isQuantizedElementType(Type type) {
 
 } // namespace jx::stablehlo
 
+namespace {
+
+/// stablehlo ops are pure functions of their operands (side effects are
+/// explicit through tokens and traits), so calls into and out of their
+/// regions may be inlined: a reduce body that calls a function becomes
+/// that function's body.
+struct StableHLOInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+
+} // namespace
+
 void StableHLODialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
@@ -34,6 +53,7 @@ void StableHLODialect::initialize() {
   registerTypes();
   registerAttributes();
   registerOps();
+  addInterfaces<StableHLOInlinerInterface>();
 }
 
 Operation *StableHLODialect::materializeConstant(OpBuilder &builder,

@@ -1,0 +1,70 @@
+//===- ReductionCommon.h - helpers shared by the reduction lowerings -----===//
+//
+// Private to lib/Conversion/StableHLOToLinalg: the reduction family is split
+// over several files (reduce and map, reduce_window, select_and_scatter,
+// sort) that register from populateStableHLOReductionToLinalgPatterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_LIB_CONVERSION_STABLEHLOTOLINALG_REDUCTIONCOMMON_H
+#define JX_LIB_CONVERSION_STABLEHLOTOLINALG_REDUCTIONCOMMON_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace jx::stablehlo {
+
+void populateReduceAndMapPatterns(const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+void populateReduceWindowPatterns(const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+void populateSelectAndScatterPatterns(const mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+void populateSortPatterns(const mlir::TypeConverter &converter,
+                          mlir::RewritePatternSet &patterns);
+
+/// tensor.empty of `type`; each dynamic dimension i takes `dynSize(i)`.
+mlir::Value
+emptyTensor(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensorType type,
+            llvm::function_ref<mlir::Value(int64_t)> dynSize);
+
+/// The scalar held by a 0-d tensor.
+mlir::Value extractScalar(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value tensor0d);
+
+/// `tensor` filled with the scalar held by the 0-d `init`.
+mlir::Value fillWith(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::Value tensor, mlir::Value init0d);
+
+/// Converted ranked tensor types of `op`'s results, or failure.
+mlir::FailureOr<llvm::SmallVector<mlir::RankedTensorType>>
+convertResultTypes(const mlir::TypeConverter &converter, mlir::Operation *op);
+
+/// A nest of scf.for loops from 0 to each of `ubs` (step 1) carrying
+/// `iterArgs`; `body` gets the induction variables and the carried values
+/// and returns the values to carry on. With no bounds, `body` runs once.
+/// Returns the nest's results.
+llvm::SmallVector<mlir::Value> buildLoops(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange ubs,
+    mlir::ValueRange iterArgs,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(
+        mlir::OpBuilder &, mlir::Location, mlir::ValueRange, mlir::ValueRange)>
+        body);
+
+/// `input` (converted, element type originally `fromOrig`) with its elements
+/// promoted to `to` (a converted element type), as the spec's is_promotable
+/// allows for reduction bodies: integers widen by their signedness, floats
+/// and complex parts convert. Returns `input` when nothing changes.
+mlir::Value promoteElements(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value input, mlir::Type fromOrig,
+                            mlir::Type to);
+
+/// Index constant.
+mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
+
+} // namespace jx::stablehlo
+
+#endif // JX_LIB_CONVERSION_STABLEHLOTOLINALG_REDUCTIONCOMMON_H

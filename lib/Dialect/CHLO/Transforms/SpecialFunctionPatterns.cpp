@@ -1,0 +1,300 @@
+//===- SpecialFunctionPatterns.cpp - erf, lgamma, digamma, zeta, ... ------===//
+//
+// The special functions are evaluated in f64 whatever the operand type (f16,
+// bf16 and f32 convert to f64 and back), with approximations accurate to a
+// few f64 ulps, so that lower precisions come out correctly rounded in
+// nearly every case. Coefficient tables: SpecialFunctionCoefficients.h.
+//
+//   erf x   = x P(x^2)                         |x| < 1/2
+//           = sign(x) (1 - erfc |x|)            otherwise
+//   erfc x  = R(x) exp(-x^2), R piecewise polynomial in x or 1/x, x >= 1/2;
+//             exp(-x^2) with x split in halves so that x^2 carries no
+//             rounding error; erfc(-x) = 2 - erfc x; 1 - erf x below 1/2.
+//   erfinv x = x P(w), w = -log(1 - x^2), piecewise in w or sqrt(w).
+//   lgamma: Stirling's series from 8.5 on, downward recurrence to
+//           lgamma(2 + t) = t Q(t), |t| <= 1/2, below; reflection
+//           lgamma(x) = log(pi / |sin(pi x)|) - lgamma(1 - x) for x < 1/2.
+//   digamma: asymptotic series after shifting x up by 8; reflection
+//           psi(x) = psi(1 - x) - pi / tan(pi x) for x < 1/2.
+//   zeta(s, q): Euler-Maclaurin summation with 9 terms and 12 corrections.
+//   polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x), digamma for n = 0.
+//   bessel_i1e: power series of I1 up to 20, asymptotic series beyond.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Decompose.h"
+#include "SpecialFunctionCoefficients.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace jx::chlo;
+using namespace jx::chlo::detail;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kLogPi = 1.14472988584940017414;
+constexpr double kHalfLog2Pi = 0.91893853320467274178;
+constexpr double kInvSqrt2Pi = 0.39894228040143267794;
+
+template <size_t N> ArrayRef<double> table(const double (&t)[N]) {
+  return ArrayRef<double>(t, N);
+}
+
+Value withSignOf(Emitter &e, Value value, Value signOf) {
+  return e.select(e.lt(signOf, e.cst(0.0)), e.neg(value), value);
+}
+
+//===----------------------------------------------------------------------===//
+// erf, erfc, erf_inv
+//===----------------------------------------------------------------------===//
+
+/// exp(-x^2) for x >= 0 (at most 30), with x = hi + lo split so that hi^2 is
+/// exact: exp(-hi^2) exp(-lo (x + hi)).
+Value expMinusSquare(Emitter &e, Value x) {
+  Value c = e.mul(x, e.cst(134217729.0)); // 2^27 + 1 (Veltkamp split)
+  Value hi = e.sub(c, e.sub(c, x));
+  Value lo = e.sub(x, hi);
+  return e.mul(e.exp(e.neg(e.mul(hi, hi))),
+               e.exp(e.neg(e.mul(lo, e.add(x, hi)))));
+}
+
+/// erfc(a) for a >= 1/2 (NaN propagates).
+Value erfcPositive(Emitter &e, Value a) {
+  a = e.min(a, e.cst(30.0)); // erfc underflows to 0 well before
+  Value pa = e.poly(e.sub(a, e.cst(1.25)), table(kErfcA));
+  Value pb = e.poly(e.sub(a, e.cst(3.0)), table(kErfcB));
+  Value inv = e.div(e.cst(1.0), a);
+  Value pc = e.mul(e.poly(e.sub(inv, e.cst(0.15)), table(kErfcC)), inv);
+  Value r = e.select(e.lt(a, e.cst(2.0)), pa,
+                     e.select(e.lt(a, e.cst(4.0)), pb, pc));
+  return e.mul(r, expMinusSquare(e, a));
+}
+
+Value erfSmall(Emitter &e, Value x) {
+  return e.mul(x, e.poly(e.mul(x, x), table(kErfSmall)));
+}
+
+Value erf(Emitter &e, Value x) {
+  Value a = e.abs(x);
+  Value big = withSignOf(e, e.sub(e.cst(1.0), erfcPositive(e, a)), x);
+  return e.select(e.lt(a, e.cst(0.5)), erfSmall(e, x), big);
+}
+
+Value erfc(Emitter &e, Value x) {
+  Value a = e.abs(x);
+  Value one = e.cst(1.0);
+  Value pos = erfcPositive(e, a);
+  Value big = e.select(e.lt(x, e.cst(0.0)), e.sub(e.cst(2.0), pos), pos);
+  return e.select(e.lt(a, e.cst(0.5)), e.sub(one, erfSmall(e, x)), big);
+}
+
+Value erfInv(Emitter &e, Value x) {
+  Value one = e.cst(1.0);
+  Value a = e.abs(x);
+  Value wSmall = e.neg(e.log1p(e.neg(e.mul(x, x))));
+  Value wBig = e.neg(e.log(e.mul(e.sub(one, a), e.add(one, a))));
+  Value w = e.select(e.lt(a, e.cst(0.5)), wSmall, wBig);
+  Value s = e.sqrt(w);
+  Value pa = e.poly(e.sub(w, e.cst(3.125)), table(kErfInvA));
+  Value pb = e.poly(e.sub(s, e.cst(3.25)), table(kErfInvB));
+  Value pc = e.poly(e.sub(s, e.cst(5.0)), table(kErfInvC));
+  Value p = e.select(e.lt(w, e.cst(6.25)), pa,
+                     e.select(e.lt(w, e.cst(16.0)), pb, pc));
+  Value r = e.mul(x, p);
+  return e.select(e.eq(a, one), withSignOf(e, e.inf(), x), r);
+}
+
+//===----------------------------------------------------------------------===//
+// lgamma, digamma
+//===----------------------------------------------------------------------===//
+
+/// |sin(pi x)| and tan(pi x) through r = x - round(x), |r| <= 1/2, so that
+/// the argument of sin/tan carries no large multiple of pi.
+Value reducedPiX(Emitter &e, Value x) {
+  return e.mul(e.cst(kPi), e.sub(x, e.round(x)));
+}
+
+/// lgamma(y) for y >= 1/2.
+Value lgammaPositive(Emitter &e, Value y) {
+  Value one = e.cst(1.0);
+  // Stirling's series, y >= 8.5 (smaller y are clamped to keep it finite).
+  Value z = e.max(y, e.cst(8.5));
+  Value inv = e.div(one, z);
+  Value series = e.mul(e.poly(e.mul(inv, inv), table(kStirling)), inv);
+  Value stirling = e.add(
+      e.add(e.sub(e.mul(e.sub(z, e.cst(0.5)), e.log(z)), z),
+            e.cst(kHalfLog2Pi)),
+      series);
+  // 1/2 <= y < 8.5: lgamma(y) = lgamma(y - n) + log((y - 1) ... (y - n))
+  // with y - n in [1.5, 2.5), or lgamma(y + 1) - log(y) below 1.5.
+  Value n = e.max(e.floor(e.sub(y, e.cst(1.5))), e.cst(0.0));
+  Value product = one;
+  for (int k = 1; k <= 7; ++k) {
+    Value kk = e.cst(k);
+    product = e.mul(product, e.select(e.le(kk, n), e.sub(y, kk), one));
+  }
+  Value below = e.lt(y, e.cst(1.5));
+  Value t = e.select(below, e.sub(y, one), e.sub(y, e.add(n, e.cst(2.0))));
+  Value nearTwo = e.mul(t, e.poly(t, table(kLgammaNearTwo)));
+  Value shifted = e.select(below, e.sub(nearTwo, e.log1p(t)),
+                           e.add(nearTwo, e.log(product)));
+  return e.select(e.lt(y, e.cst(8.5)), shifted, stirling);
+}
+
+Value lgamma(Emitter &e, Value x) {
+  Value one = e.cst(1.0);
+  Value reflect = e.lt(x, e.cst(0.5));
+  Value y = e.select(reflect, e.sub(one, x), x);
+  Value positive = lgammaPositive(e, y);
+  Value sinPiX = e.abs(e.sin(reducedPiX(e, x)));
+  // log(pi / |sin(pi x)|) - lgamma(1 - x); +inf at the poles.
+  Value reflected =
+      e.sub(e.sub(e.cst(kLogPi), e.log(sinPiX)), positive);
+  Value r = e.select(reflect, reflected, positive);
+  Value inf = e.inf();
+  return e.select(e.eq(e.abs(x), inf), inf, r);
+}
+
+/// digamma(y) for y >= 1/2.
+Value digammaPositive(Emitter &e, Value y) {
+  Value one = e.cst(1.0);
+  Value shift = e.lt(y, e.cst(8.5));
+  Value z = e.select(shift, e.add(y, e.cst(8.0)), y);
+  Value sum = e.cst(0.0);
+  for (int k = 0; k < 8; ++k)
+    sum = e.add(sum, e.div(one, e.add(y, e.cst(k))));
+  sum = e.select(shift, sum, e.cst(0.0));
+  Value inv = e.div(one, z);
+  Value inv2 = e.mul(inv, inv);
+  Value series = e.mul(e.poly(inv2, table(kDigammaAsymptotic)), inv2);
+  Value psi =
+      e.sub(e.sub(e.log(z), e.mul(e.cst(0.5), inv)), series);
+  return e.sub(psi, sum);
+}
+
+Value digamma(Emitter &e, Value x) {
+  Value one = e.cst(1.0);
+  Value reflect = e.lt(x, e.cst(0.5));
+  Value y = e.select(reflect, e.sub(one, x), x);
+  Value positive = digammaPositive(e, y);
+  Value reflected =
+      e.sub(positive, e.div(e.cst(kPi), e.tan(reducedPiX(e, x))));
+  Value r = e.select(reflect, reflected, positive);
+  // Poles at the non-positive integers give NaN; +inf gives +inf.
+  Value pole = e.andOp(e.le(x, e.cst(0.0)), e.eq(x, e.floor(x)));
+  r = e.select(pole, e.nan(), r);
+  return e.select(e.eq(x, e.inf()), e.inf(), r);
+}
+
+//===----------------------------------------------------------------------===//
+// zeta, polygamma
+//===----------------------------------------------------------------------===//
+
+/// Hurwitz zeta(s, q) = sum_k (q + k)^-s for s > 1, q > 0.
+Value zeta(Emitter &e, Value s, Value q) {
+  Value one = e.cst(1.0), zero = e.cst(0.0);
+  constexpr int kTerms = 9;
+  Value sum = zero;
+  for (int k = 0; k < kTerms; ++k)
+    sum = e.add(sum, e.pow(e.add(q, e.cst(k)), e.neg(s)));
+  Value a = e.add(q, e.cst(kTerms));
+  Value aPowMinusS = e.pow(a, e.neg(s));
+  // Integral and half-term of the tail.
+  Value tail = e.add(e.div(e.mul(a, aPowMinusS), e.sub(s, one)),
+                     e.mul(e.cst(0.5), aPowMinusS));
+  // sum_j B_2j / (2j)! s (s + 1) ... (s + 2j - 2) a^(-s - 2j + 1)
+  Value invA = e.div(one, a);
+  Value factor = e.mul(s, e.mul(aPowMinusS, invA)); // s a^(-s-1)
+  Value correction = zero;
+  for (size_t j = 0; j < std::size(kZetaWeights); ++j) {
+    correction = e.add(correction, e.mul(e.cst(kZetaWeights[j]), factor));
+    // Next: multiply by (s + 2j + 1)(s + 2j + 2) / a^2.
+    Value m = e.mul(e.add(s, e.cst(2.0 * j + 1)), e.add(s, e.cst(2.0 * j + 2)));
+    factor = e.mul(factor, e.mul(m, e.mul(invA, invA)));
+  }
+  Value r = e.add(e.add(sum, tail), correction);
+  // s == 1: pole; s < 1 (outside the domain): NaN; q a non-positive
+  // integer: pole; other q <= 0: NaN.
+  Value inf = e.inf(), nan = e.nan();
+  r = e.select(e.le(q, zero),
+               e.select(e.eq(q, e.floor(q)), inf, nan), r);
+  r = e.select(e.lt(s, one), nan, r);
+  return e.select(e.eq(s, one), inf, r);
+}
+
+//===----------------------------------------------------------------------===//
+// bessel_i1e
+//===----------------------------------------------------------------------===//
+
+Value besselI1e(Emitter &e, Value x) {
+  Value a = e.abs(x);
+  Value one = e.cst(1.0);
+  // |x| <= 20: exp(-a) (a / 2) sum (a^2 / 4)^k / (k! (k + 1)!).
+  Value small = e.min(a, e.cst(20.0));
+  Value quarter = e.mul(e.mul(small, small), e.cst(0.25));
+  Value series = e.mul(e.mul(e.cst(0.5), small),
+                       e.poly(quarter, table(kBesselI1Series)));
+  Value seriesScaled = e.mul(series, e.exp(e.neg(small)));
+  // |x| > 20: sum c_k / a^k / sqrt(2 pi a).
+  Value large = e.max(a, e.cst(20.0));
+  Value asym = e.mul(e.poly(e.div(one, large), table(kBesselI1eAsymptotic)),
+                     e.div(e.cst(kInvSqrt2Pi), e.sqrt(large)));
+  Value r = e.select(e.le(a, e.cst(20.0)), seriesScaled, asym);
+  return withSignOf(e, r, x);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+template <class Op, Value (*Formula)(Emitter &, Value)>
+struct UnaryF64Pattern : OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    return rewriteUnaryFloat(rewriter, op, Formula, /*minWidth=*/64);
+  }
+};
+
+struct ZetaPattern : OpRewritePattern<ZetaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ZetaOp op,
+                                PatternRewriter &rewriter) const override {
+    return rewriteBinaryFloat(rewriter, op, zeta, /*minWidth=*/64);
+  }
+};
+
+Value polygamma(Emitter &e, Value n, Value x) {
+  // (-1)^(n+1) n! zeta(n + 1, x) for integer n >= 1, digamma for n = 0.
+  Value one = e.cst(1.0);
+  Value factorial = e.exp(lgamma(e, e.add(n, one)));
+  Value z = zeta(e, e.add(n, one), x);
+  Value parity = e.sub(n, e.mul(e.cst(2.0), e.floor(e.mul(n, e.cst(0.5)))));
+  Value sign = e.select(e.eq(parity, one), one, e.cst(-1.0));
+  Value r = e.mul(e.mul(sign, factorial), z);
+  r = e.select(e.eq(n, e.cst(0.0)), digamma(e, x), r);
+  Value valid = e.andOp(e.eq(n, e.floor(n)), e.ge(n, e.cst(0.0)));
+  return e.select(valid, r, e.nan());
+}
+
+struct PolygammaPattern : OpRewritePattern<PolygammaOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PolygammaOp op,
+                                PatternRewriter &rewriter) const override {
+    return rewriteBinaryFloat(rewriter, op, polygamma, /*minWidth=*/64);
+  }
+};
+
+} // namespace
+
+void jx::chlo::detail::populateSpecialFunctionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<UnaryF64Pattern<ErfOp, erf>, UnaryF64Pattern<ErfcOp, erfc>,
+               UnaryF64Pattern<ErfInvOp, erfInv>,
+               UnaryF64Pattern<LgammaOp, lgamma>,
+               UnaryF64Pattern<DigammaOp, digamma>,
+               UnaryF64Pattern<BesselI1eOp, besselI1e>, ZetaPattern,
+               PolygammaPattern>(patterns.getContext());
+}

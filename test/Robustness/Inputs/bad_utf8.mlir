@@ -1,0 +1,4 @@
+func.func @f() attributes {s = "ÿşÃ"} {
+  return
+}
+Ã( garbage
