@@ -22,7 +22,7 @@ func.func @f4_result(%a: tensor<2xf32>) -> tensor<2xf4E2M1FN> {
 
 // -----
 
-// CHECK-DAG: unsupported_types.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'stablehlo.convert' op element type 'f8E5M2' is not supported yet
+// CHECK-DAG: unsupported_types.mlir:[[@LINE+3]]:{{[0-9]+}}: error: element type 'f8E5M2' is not supported yet
 // CHECK-DAG: FAIL f8_body: could not compile (see stderr)
 func.func @f8_body(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.convert %a : (tensor<2xf32>) -> tensor<2xf8E5M2>
@@ -42,7 +42,7 @@ func.func @quant_signature(%a: tensor<2x!quant.uniform<i8:f32, 0.5:3>>) -> tenso
 
 // -----
 
-// CHECK-DAG: unsupported_types.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'stablehlo.uniform_quantize' op element type '!quant.uniform<i8:f32, 5.000000e-01:3>' is not supported yet
+// CHECK-DAG: unsupported_types.mlir:[[@LINE+3]]:{{[0-9]+}}: error: element type '!quant.uniform<i8:f32, 5.000000e-01:3>' is not supported yet
 // CHECK-DAG: FAIL quant_body: could not compile (see stderr)
 func.func @quant_body(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:3>>
@@ -53,7 +53,7 @@ func.func @quant_body(%a: tensor<2xf32>) -> tensor<2xf32> {
 // -----
 
 // Only inside a region: a branch of an if.
-// CHECK-DAG: unsupported_types.mlir:[[@LINE+4]]:{{[0-9]+}}: error: 'stablehlo.convert' op element type 'f8E4M3FN' is not supported yet
+// CHECK-DAG: unsupported_types.mlir:[[@LINE+4]]:{{[0-9]+}}: error: element type 'f8E4M3FN' is not supported yet
 // CHECK-DAG: FAIL f8_region: could not compile (see stderr)
 func.func @f8_region(%p: tensor<i1>, %a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "stablehlo.if"(%p) ({
