@@ -72,6 +72,15 @@ def first_error(stderr, stdout):
     return "(no message)"
 
 
+def crash_site(stderr):
+    """The first named frame of an LLVM stack dump, past the signal handlers."""
+    for line in stderr.splitlines():
+        m = re.match(r"\s*#\d+ 0x[0-9a-f]+ (.+?) \(\S+\)$", line)
+        if m and "llvm::sys::" not in m.group(1):
+            return m.group(1)
+    return None
+
+
 def to_jx_input(array, entry, work):
     """The .npy path jxc should read for one input entry of the manifest."""
     if entry.get("npy_storage") != "bfloat16_bits":
@@ -169,8 +178,10 @@ def check_fixture(jxc, fixture_dir, fixture, work, timeout):
     except subprocess.TimeoutExpired:
         return f"jxc run took longer than {timeout} s"
     if proc.returncode < 0:
-        return (f"jxc crashed (signal {-proc.returncode}): "
-                f"{first_error(proc.stderr, proc.stdout)}")
+        site = crash_site(proc.stderr)
+        return (f"jxc crashed (signal {-proc.returncode})" +
+                (f" in {site}" if site else
+                 f": {first_error(proc.stderr, proc.stdout)}"))
     if proc.returncode != 0:
         return (f"jxc run exit {proc.returncode}: "
                 f"{first_error(proc.stderr, proc.stdout)}")
