@@ -17,17 +17,19 @@ using namespace mlir;
 namespace jx {
 namespace {
 
-/// `--jx-expand-math-for-libm`: the math ops libm lacks, which the complex
-/// lowering emits: copysign as bit operations, rsqrt as 1 / sqrt.
+/// `--jx-expand-math-for-libm`: the math ops libm lacks, which
+/// convert-math-to-libm would reject: copysign as bit operations, rsqrt as
+/// 1 / sqrt, ctpop/ctlz as LLVM intrinsics, absi as a select.
 struct ExpandMathForLibmPass
     : PassWrapper<ExpandMathForLibmPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandMathForLibmPass)
   StringRef getArgument() const override { return "jx-expand-math-for-libm"; }
   StringRef getDescription() const override {
-    return "Expand math.copysign and math.rsqrt, which libm does not have";
+    return "Expand the math ops libm does not have: copysign, rsqrt and "
+           "the integer ops";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect>();
+    registry.insert<arith::ArithDialect, LLVM::LLVMDialect>();
   }
   void runOnOperation() override {
     getOperation().walk([](math::CopySignOp op) {
@@ -48,6 +50,30 @@ struct ExpandMathForLibmPass
       Value bits = arith::OrIOp::create(b, loc, mag, sign);
       op.replaceAllUsesWith(arith::BitcastOp::create(b, loc, ft, bits).getResult());
       op.erase();
+    });
+    // Integer math goes straight to LLVM intrinsics (libm has none).
+    getOperation().walk([](Operation *op) {
+      if (!isa<math::CtPopOp, math::CountLeadingZerosOp, math::AbsIOp>(op))
+        return;
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      Value x = op->getOperand(0);
+      Value result;
+      if (isa<math::CtPopOp>(op)) {
+        result = LLVM::CtPopOp::create(b, loc, x.getType(), x);
+      } else if (isa<math::CountLeadingZerosOp>(op)) {
+        result = LLVM::CountLeadingZerosOp::create(b, loc, x.getType(), x,
+                                                   /*is_zero_poison=*/false);
+      } else {
+        Value zero = arith::ConstantOp::create(b, loc, x.getType(),
+                                               b.getZeroAttr(x.getType()));
+        Value negative =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
+        result = arith::SelectOp::create(
+            b, loc, negative, arith::SubIOp::create(b, loc, zero, x), x);
+      }
+      op->getResult(0).replaceAllUsesWith(result);
+      op->erase();
     });
     getOperation().walk([](math::RsqrtOp op) {
       OpBuilder b(op);
@@ -84,8 +110,8 @@ std::string phasePipeline(StringRef phase) {
            "modify-public-functions},"
            "canonicalize,cse,buffer-deallocation-pipeline";
   if (phase == "loops")
-    return "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-           "expand-strided-metadata,canonicalize";
+    return "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
+           "convert-scf-to-cf,canonicalize";
   // llvm-dialect
   return "convert-complex-to-standard,"
          "math-extend-to-supported-types{target-type=f32},"

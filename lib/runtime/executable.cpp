@@ -6,10 +6,12 @@
 #include "jx/Target/CPU/CPUTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include <cstring>
+
 
 namespace jx::runtime {
 
@@ -141,6 +143,8 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
     return nullptr;
   llvm::StringMap<void *> symbols;
   symbols["jx_rt_check"] = reinterpret_cast<void *>(&jx_rt_check);
+  // Copies between strided memrefs call MLIR's runtime helper.
+  symbols["memrefCopy"] = reinterpret_cast<void *>(&memrefCopy);
   auto jit = cpu::JitModule::create(*module, symbols);
   // Generate the machine code now rather than on the first run, so that
   // compile() is the whole compilation and a missing symbol fails here.

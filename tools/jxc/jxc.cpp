@@ -112,7 +112,7 @@ OwningOpRef<ModuleOp> parseChunk(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
 }
 
 /// The entry: @main, else the only public function, else the one public
-/// function nothing else calls.
+/// function nothing else calls. Null when there is none or several.
 func::FuncOp findEntry(ModuleOp module) {
   if (auto main = module.lookupSymbol<func::FuncOp>("main"))
     return main;

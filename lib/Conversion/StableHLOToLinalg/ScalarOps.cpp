@@ -197,9 +197,7 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type from, Type fromOri
                          fromC.getElementType(), to, toOrig);
   }
   if (isa<FloatType>(from) && isa<FloatType>(to)) {
-    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth() ||
-        (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth() &&
-         from.isBF16()))
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
       return arith::ExtFOp::create(b, loc, to, x);
     if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth()) {
       // f16 <-> bf16 go through f32.
@@ -287,9 +285,29 @@ Value compareScalar(OpBuilder &b, Location loc, CompareOp op, Type orig,
 Value minMax(OpBuilder &b, Location loc, bool isMax, Type orig, Value x,
              Value y) {
   Type t = x.getType();
-  if (isa<FloatType>(t))
-    return isMax ? arith::MaximumFOp::create(b, loc, x, y).getResult()
-                 : arith::MinimumFOp::create(b, loc, x, y).getResult();
+  if (isa<FloatType>(t)) {
+    // Spelled out rather than arith.maximumf/minimumf: the pipeline's
+    // arith-expand rewrites those into a compare and select that loses
+    // -0 < +0. Pick x when it wins the ordered compare, when it is NaN, or
+    // when the two are equal and y is the zero of the losing sign.
+    unsigned w = t.getIntOrFloatBitWidth();
+    Type it = b.getIntegerType(w);
+    Value yBits = arith::BitcastOp::create(b, loc, it, y);
+    Value yNeg = cmpi(b, loc, arith::CmpIPredicate::slt, yBits,
+                      constInt(b, loc, it, 0));
+    Value yLoses = isMax ? yNeg
+                         : arith::XOrIOp::create(
+                               b, loc, yNeg, constInt(b, loc, b.getI1Type(), 1));
+    Value wins = cmpf(b, loc,
+                      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                      x, y);
+    Value tie = arith::AndIOp::create(
+        b, loc, cmpf(b, loc, arith::CmpFPredicate::OEQ, x, y), yLoses);
+    Value xNan = cmpf(b, loc, arith::CmpFPredicate::UNO, x, x);
+    Value pickX = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, wins, tie), xNan);
+    return select(b, loc, pickX, x, y);
+  }
   if (isa<ComplexType>(t)) {
     Value xr = complex::ReOp::create(b, loc, x), yr = complex::ReOp::create(b, loc, y);
     Value xi = complex::ImOp::create(b, loc, x), yi = complex::ImOp::create(b, loc, y);
@@ -392,6 +410,48 @@ Value reducePrecision(OpBuilder &b, Location loc, Value x, int e, int m) {
   return select(b, loc, isNan, nanResult, rounded);
 }
 
+/// Population count in arith only (the pipeline's convert-math-to-libm
+/// rejects math.ctpop): SWAR on 8..64-bit integers, a bit loop below.
+Value popCount(OpBuilder &b, Location loc, Value x) {
+  Type t = x.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  auto c = [&](uint64_t v) {
+    return arith::ConstantOp::create(b, loc, t,
+                                     b.getIntegerAttr(t, APInt(w, v, false, true)));
+  };
+  auto shr = [&](Value v, unsigned n) {
+    return arith::ShRUIOp::create(b, loc, v, c(n)).getResult();
+  };
+  auto band = [&](Value v, Value m) {
+    return arith::AndIOp::create(b, loc, v, m).getResult();
+  };
+  if (w < 8) {
+    Value sum = c(0);
+    for (unsigned i = 0; i < w; ++i)
+      sum = arith::AddIOp::create(b, loc, sum, band(shr(x, i), c(1)));
+    return sum;
+  }
+  Value v = arith::SubIOp::create(b, loc, x, band(shr(x, 1), c(0x5555555555555555ull)));
+  v = arith::AddIOp::create(b, loc, band(v, c(0x3333333333333333ull)),
+                            band(shr(v, 2), c(0x3333333333333333ull)));
+  v = band(arith::AddIOp::create(b, loc, v, shr(v, 4)), c(0x0F0F0F0F0F0F0F0Full));
+  // Sum the byte counts into the top byte.
+  v = arith::MulIOp::create(b, loc, v, c(0x0101010101010101ull));
+  return shr(v, w - 8);
+}
+
+/// Leading zeros: smear the highest set bit rightwards, count the ones.
+Value countLeadingZeros(OpBuilder &b, Location loc, Value x) {
+  Type t = x.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value v = x;
+  for (unsigned s = 1; s < w; s *= 2)
+    v = arith::OrIOp::create(
+        b, loc, v, arith::ShRUIOp::create(b, loc, v, constInt(b, loc, t, s)));
+  return arith::SubIOp::create(b, loc, constInt(b, loc, t, w),
+                               popCount(b, loc, v));
+}
+
 template <class FloatOp, class ComplexOp>
 Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
   if (isa<ComplexType>(x.getType()))
@@ -400,6 +460,11 @@ Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
 }
 
 } // namespace
+
+Value convertScalarValue(OpBuilder &b, Location loc, Value x, Type fromOrig,
+                         Type to, Type toOrig) {
+  return convertScalar(b, loc, x, x.getType(), fromOrig, to, toOrig);
+}
 
 bool hasScalarMapping(Operation *op) {
   return isa<AbsOp, AddOp, AndOp, Atan2Op, CbrtOp, CeilOp, ClampOp, ClzOp,
@@ -476,7 +541,11 @@ Value buildScalarOp(OpBuilder &b, Location loc, Operation *op,
       .Case([&](AbsOp) -> Value {
         if (isF) return math::AbsFOp::create(b, loc, x);
         if (isC) return complex::AbsOp::create(b, loc, x);
-        return math::AbsIOp::create(b, loc, x);
+        // abs(INT_MIN) = INT_MIN (wraps). In arith: the pipeline's
+        // convert-math-to-libm rejects math.absi.
+        Value zero = constInt(b, loc, t, 0);
+        return select(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, x, zero),
+                      arith::SubIOp::create(b, loc, zero, x), x);
       })
       .Case([&](NegOp) -> Value {
         if (isF) return arith::NegFOp::create(b, loc, x);
@@ -487,10 +556,8 @@ Value buildScalarOp(OpBuilder &b, Location loc, Operation *op,
         return arith::XOrIOp::create(b, loc, x, allOnes(b, loc, t));
       })
       .Case([&](SignOp) { return signScalar(b, loc, x); })
-      .Case([&](PopulationCountOp) -> Value {
-        return math::CtPopOp::create(b, loc, x);
-      })
-      .Case([&](ClzOp) -> Value { return math::CountLeadingZerosOp::create(b, loc, x); })
+      .Case([&](PopulationCountOp) { return popCount(b, loc, x); })
+      .Case([&](ClzOp) { return countLeadingZeros(b, loc, x); })
       .Case([&](ExpOp) { return floatOrComplex<math::ExpOp, complex::ExpOp>(b, loc, x); })
       .Case([&](Expm1Op) { return floatOrComplex<math::ExpM1Op, complex::Expm1Op>(b, loc, x); })
       .Case([&](LogOp) { return floatOrComplex<math::LogOp, complex::LogOp>(b, loc, x); })

@@ -40,6 +40,12 @@ mlir::Value buildScalarOp(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Operation *op, mlir::TypeRange operandTypes,
                           mlir::Type resultType, mlir::ValueRange args);
 
+/// stablehlo.convert's semantics on one scalar: `x` (signless, original
+/// element type `fromOrig`) becomes signless type `to` (original `toOrig`).
+mlir::Value convertScalarValue(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value x, mlir::Type fromOrig,
+                               mlir::Type to, mlir::Type toOrig);
+
 /// True when buildScalarOp knows `op`.
 bool hasScalarMapping(mlir::Operation *op);
 
