@@ -456,10 +456,10 @@ void BM_chain_bandwidth(benchmark::State &state) {
   set_counters(state, c);
 }
 
+#ifdef JX_BENCH_HAVE_OPENBLAS
 /// OpenBLAS's own thread count, read at start.
 int openblas_default_threads = 0;
 
-#ifdef JX_BENCH_HAVE_OPENBLAS
 /// cblas_sgemm on `threads` threads (0: OpenBLAS's default).
 void BM_matmul_openblas(benchmark::State &state, int threads) {
   Case &c = matmul_case();
