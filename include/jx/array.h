@@ -1,0 +1,150 @@
+// array.h - jx::Array, the value every jx function takes and returns.
+//
+// An Array is a cheap handle (shared, immutable) to either
+//  - a concrete value: a host buffer with a dtype and a shape, or
+//  - a tracer: a typed variable of a jaxpr being traced (inside make_jaxpr,
+//    jit), which has an abstract value (dtype, shape) but no data.
+// C++ scalars convert implicitly to weakly typed 0-d arrays, so `x + 1.0f`
+// keeps x's dtype, as in JAX.
+
+#ifndef JX_ARRAY_H
+#define JX_ARRAY_H
+
+#include "jx/dtype.h"
+#include "jx/runtime/host_buffer.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace jx {
+
+using shape_t = std::vector<int64_t>;
+
+/// A bad call into jx's API, detected at trace time: the message starts with
+/// the API's name and shows the shapes and dtypes involved, e.g.
+/// `jx::matmul: contracting dims differ: lhs f32[3,4] dim 1 is 4, rhs
+/// f32[5,6] dim 0 is 5`.
+class error : public std::invalid_argument {
+public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The abstract value of an array: what tracing knows (JAX's ShapedArray).
+struct shaped_array {
+  jx::dtype dtype = dtype::float32;
+  shape_t shape;
+  bool weak_type = false;
+
+  int64_t ndim() const { return static_cast<int64_t>(shape.size()); }
+  int64_t size() const;
+  /// "f32[2,3]" (jaxpr syntax; weak types are not shown).
+  std::string str() const;
+  bool operator==(const shaped_array &o) const {
+    return dtype == o.dtype && shape == o.shape && weak_type == o.weak_type;
+  }
+  bool operator!=(const shaped_array &o) const { return !(*this == o); }
+};
+
+namespace core {
+struct array_impl;
+struct tracer;
+} // namespace core
+
+class Array {
+public:
+  /// A 0-d float32 zero.
+  Array();
+  /// A weakly typed 0-d array from a C++ scalar (bool is strongly typed).
+  template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+  Array(T value) : Array(from_scalar(value)) {}
+  /// A concrete array owning `buffer`.
+  explicit Array(runtime::host_buffer buffer, bool weak_type = false);
+
+  const shaped_array &aval() const;
+  jx::dtype dtype() const { return aval().dtype; }
+  const shape_t &shape() const { return aval().shape; }
+  int64_t ndim() const { return aval().ndim(); }
+  int64_t size() const { return aval().size(); }
+  bool weak_type() const { return aval().weak_type; }
+
+  /// True when the array holds data (not a tracer).
+  bool is_concrete() const;
+  /// The data; throws jx::error for a tracer ("concretization").
+  const runtime::host_buffer &buffer() const;
+  /// The elements converted to T, in row-major order.
+  template <class T> std::vector<T> to_vector() const;
+  /// The single element of a size-1 array.
+  template <class T> T item() const;
+
+  /// jax's repr: `Array([1., 2.], dtype=float32)`; tracers print their type.
+  std::string str() const;
+
+  // Methods in the style of jax.Array.
+  Array astype(jx::dtype t) const;
+  Array reshape(const shape_t &new_shape) const;
+  Array T() const;
+  Array sum() const;
+
+  /// Internal: the implementation object.
+  const std::shared_ptr<const core::array_impl> &impl() const { return impl_; }
+  explicit Array(std::shared_ptr<const core::array_impl> impl);
+
+private:
+  static Array from_scalar(bool v);
+  static Array from_scalar(int64_t v, bool is_unsigned);
+  static Array from_scalar(double v);
+  template <class T> static Array from_scalar(T v) {
+    if constexpr (std::is_same_v<T, bool>)
+      return from_scalar(static_cast<bool>(v));
+    else if constexpr (std::is_integral_v<T>)
+      return from_scalar(static_cast<int64_t>(v), std::is_unsigned_v<T>);
+    else
+      return from_scalar(static_cast<double>(v));
+  }
+  std::vector<double> to_doubles() const;
+
+  std::shared_ptr<const core::array_impl> impl_;
+};
+
+std::ostream &operator<<(std::ostream &os, const Array &a);
+
+/// An array of `shape` and `dtype` from row-major `values` (converted).
+Array array(const std::vector<double> &values, const shape_t &shape,
+            jx::dtype t = dtype::float32);
+/// A 1-d array from a list: jx::array({1.f, 2.f}), jx::array({1, 2}).
+Array array(std::initializer_list<float> values);
+Array array(std::initializer_list<double> values, jx::dtype t);
+Array array(std::initializer_list<int> values);
+
+// Arithmetic and comparison operators, elementwise with broadcasting, as in
+// jax.numpy. `==` and `!=` are not overloaded: use jx::numpy::equal.
+Array operator+(const Array &a, const Array &b);
+Array operator-(const Array &a, const Array &b);
+Array operator*(const Array &a, const Array &b);
+Array operator/(const Array &a, const Array &b);
+Array operator-(const Array &a);
+Array operator<(const Array &a, const Array &b);
+Array operator<=(const Array &a, const Array &b);
+Array operator>(const Array &a, const Array &b);
+Array operator>=(const Array &a, const Array &b);
+
+template <class T> std::vector<T> Array::to_vector() const {
+  std::vector<double> d = to_doubles();
+  return std::vector<T>(d.begin(), d.end());
+}
+template <class T> T Array::item() const {
+  std::vector<double> d = to_doubles();
+  if (d.size() != 1)
+    throw error("jx::Array::item: array of shape " + aval().str() +
+                " has more than one element");
+  return static_cast<T>(d[0]);
+}
+
+} // namespace jx
+
+#endif // JX_ARRAY_H

@@ -1,0 +1,115 @@
+// jaxpr.h - jx's program IR, printed in JAX's jaxpr syntax.
+//
+// A jaxpr is a list of equations over typed variables:
+//   { lambda c:f32[3]; a:f32[2,3]. let b:f32[2,3] = mul a c in (b,) }
+// Constant variables (before the `;`) hold arrays a traced function closed
+// over; literals are scalars written in place (`2.0:f32[]`). Equation
+// parameters may hold sub-jaxprs (control flow, jit).
+//
+// jx::make_jaxpr(f)(args...) traces f and returns a ClosedJaxpr: the jaxpr
+// with the values of its constants.
+
+#ifndef JX_JAXPR_H
+#define JX_JAXPR_H
+
+#include "jx/array.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace jx {
+
+namespace core {
+struct primitive;
+} // namespace core
+
+/// A jaxpr variable: an abstract value with identity (compared by address).
+struct var_node {
+  shaped_array aval;
+};
+using Var = std::shared_ptr<const var_node>;
+Var new_var(const shaped_array &aval);
+
+/// A 0-d constant written in place in an equation.
+struct Literal {
+  runtime::host_buffer value; // 0-d
+  shaped_array aval;
+  /// `2.0:f32[]`, `1:i32[]`, `True:bool[]`.
+  std::string str() const;
+};
+
+/// An operand of an equation: a variable or a literal.
+using Atom = std::variant<Var, Literal>;
+const shaped_array &aval_of(const Atom &a);
+
+struct Jaxpr;
+struct ClosedJaxpr;
+
+/// dot_general's dimension numbers: ((lhs_contract, rhs_contract),
+/// (lhs_batch, rhs_batch)), as in jax.lax.dot_general.
+struct dot_dimension_numbers {
+  std::vector<int64_t> lhs_contracting, rhs_contracting, lhs_batch, rhs_batch;
+  bool operator==(const dot_dimension_numbers &o) const;
+};
+
+/// Python's None, for parameters that JAX prints as `None`.
+struct none_t {
+  bool operator==(const none_t &) const { return true; }
+};
+
+/// An equation parameter. Printed as Python prints the corresponding JAX
+/// value: `(0, 1)`, `None`, `float32`, `True`, `(([1], [0]), ([], []))`.
+using param = std::variant<none_t, bool, int64_t, double, std::string,
+                           std::vector<int64_t>, jx::dtype,
+                           dot_dimension_numbers,
+                           std::shared_ptr<const ClosedJaxpr>>;
+using params_t = std::map<std::string, param>; // printed in sorted order
+std::string param_str(const param &p);
+
+struct Eqn {
+  const core::primitive *primitive = nullptr;
+  std::vector<Atom> invars;
+  std::vector<Var> outvars;
+  params_t params;
+  const std::string &name() const;
+};
+
+struct Jaxpr {
+  std::vector<Var> constvars, invars;
+  std::vector<Eqn> eqns;
+  std::vector<Atom> outvars;
+};
+
+struct ClosedJaxpr {
+  std::shared_ptr<const Jaxpr> jaxpr;
+  std::vector<runtime::host_buffer> consts; // one per constvar
+  std::vector<shaped_array> in_avals() const;
+  std::vector<shaped_array> out_avals() const;
+  /// JAX's text, at most `width` columns where it can.
+  std::string str(int width = 80) const;
+};
+
+std::ostream &operator<<(std::ostream &os, const ClosedJaxpr &j);
+std::ostream &operator<<(std::ostream &os, const Jaxpr &j);
+std::string to_string(const Jaxpr &j, int width = 80);
+
+/// Checks that a jaxpr is well formed (every variable defined once before
+/// use, equation types agree with the primitives' rules, outputs defined);
+/// throws jx::error describing the first problem (jax.core.check_jaxpr).
+void check_jaxpr(const Jaxpr &j);
+
+namespace core {
+/// Traces `f` on abstract inputs of `in_avals` into a closed jaxpr.
+ClosedJaxpr trace_to_jaxpr(
+    const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
+    const std::vector<shaped_array> &in_avals);
+} // namespace core
+
+} // namespace jx
+
+#endif // JX_JAXPR_H

@@ -1,0 +1,16 @@
+// jx.h - everything a jx user includes.
+//
+//   #include <jx/jx.h>
+//   namespace jnp = jx::numpy;
+
+#ifndef JX_JX_H
+#define JX_JX_H
+
+#include "jx/array.h"
+#include "jx/dtype.h"
+#include "jx/jaxpr.h"
+#include "jx/jit.h"
+#include "jx/lax.h"
+#include "jx/numpy.h"
+
+#endif // JX_JX_H

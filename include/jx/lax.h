@@ -1,0 +1,61 @@
+// lax.h - jx::lax, the primitives as jax.lax names them.
+//
+// These are thin and strict: operands must already have equal dtypes (weakly
+// typed C++ scalars adapt), and shapes must agree except for 0-d operands and
+// size-1 dimensions of equal-rank operands. jx::numpy builds on them.
+
+#ifndef JX_LAX_H
+#define JX_LAX_H
+
+#include "jx/array.h"
+#include "jx/jaxpr.h"
+
+#include <optional>
+
+namespace jx::lax {
+
+// Elementwise.
+Array add(const Array &x, const Array &y);
+Array sub(const Array &x, const Array &y);
+Array mul(const Array &x, const Array &y);
+Array div(const Array &x, const Array &y);
+Array max(const Array &x, const Array &y);
+Array min(const Array &x, const Array &y);
+Array neg(const Array &x);
+Array exp(const Array &x);
+Array log(const Array &x);
+Array tanh(const Array &x);
+Array sin(const Array &x);
+Array cos(const Array &x);
+Array sqrt(const Array &x);
+Array eq(const Array &x, const Array &y);
+Array ne(const Array &x, const Array &y);
+Array lt(const Array &x, const Array &y);
+Array le(const Array &x, const Array &y);
+Array gt(const Array &x, const Array &y);
+Array ge(const Array &x, const Array &y);
+/// cases[pred]: `which` is bool (two cases); all cases share a type.
+Array select_n(const Array &which, const std::vector<Array> &cases);
+Array convert_element_type(const Array &x, dtype new_dtype,
+                           bool weak_type = false);
+
+// Reductions over `axes`.
+Array reduce_sum(const Array &x, const std::vector<int64_t> &axes);
+Array reduce_max(const Array &x, const std::vector<int64_t> &axes);
+Array reduce_min(const Array &x, const std::vector<int64_t> &axes);
+
+// Shapes.
+Array broadcast_in_dim(const Array &x, const shape_t &shape,
+                       const std::vector<int64_t> &broadcast_dimensions);
+Array reshape(const Array &x, const shape_t &new_sizes);
+Array transpose(const Array &x, const std::vector<int64_t> &permutation);
+Array iota(dtype t, const shape_t &shape, int64_t dimension = 0);
+
+// Linear algebra.
+Array dot_general(const Array &lhs, const Array &rhs,
+                  const dot_dimension_numbers &dimension_numbers,
+                  std::optional<dtype> preferred_element_type = std::nullopt);
+
+} // namespace jx::lax
+
+#endif // JX_LAX_H

@@ -1,0 +1,88 @@
+// numpy.h - jx::numpy, NumPy-style functions as jax.numpy names them.
+//
+//   namespace jnp = jx::numpy;
+//   jx::Array y = jnp::sum(jnp::sin(x) * 2.0f, {1}, /*keepdims=*/true);
+//
+// Operands are promoted with JAX's type rules (jx::result_type) and
+// broadcast as in NumPy. Errors name the function and show the operands'
+// types: `jx::add: shapes f32[2,3] and f32[4] do not broadcast`.
+
+#ifndef JX_NUMPY_H
+#define JX_NUMPY_H
+
+#include "jx/array.h"
+
+#include <optional>
+
+namespace jx::numpy {
+
+/// The axes of a reduction: all of them (the default), one, or a list:
+/// jnp::sum(x), jnp::sum(x, 1), jnp::sum(x, {0, 1}).
+struct axes_t {
+  axes_t() = default;
+  axes_t(std::nullopt_t) {}
+  axes_t(int64_t axis) : axes(std::vector<int64_t>{axis}) {}
+  axes_t(std::initializer_list<int64_t> list) : axes(list) {}
+  axes_t(std::vector<int64_t> list) : axes(std::move(list)) {}
+  std::optional<std::vector<int64_t>> axes; // nullopt: all axes
+};
+
+// Elementwise arithmetic.
+Array add(const Array &x, const Array &y);
+Array subtract(const Array &x, const Array &y);
+Array multiply(const Array &x, const Array &y);
+Array divide(const Array &x, const Array &y);
+Array maximum(const Array &x, const Array &y);
+Array minimum(const Array &x, const Array &y);
+Array negative(const Array &x);
+Array exp(const Array &x);
+Array log(const Array &x);
+Array tanh(const Array &x);
+Array sin(const Array &x);
+Array cos(const Array &x);
+Array sqrt(const Array &x);
+
+// Comparisons (bool results).
+Array equal(const Array &x, const Array &y);
+Array not_equal(const Array &x, const Array &y);
+Array less(const Array &x, const Array &y);
+Array less_equal(const Array &x, const Array &y);
+Array greater(const Array &x, const Array &y);
+Array greater_equal(const Array &x, const Array &y);
+/// x where condition, else y.
+Array where(const Array &condition, const Array &x, const Array &y);
+
+// Reductions.
+Array sum(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array max(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array min(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array mean(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+
+// Shapes. One entry of `shape` in reshape may be -1.
+Array reshape(const Array &a, const shape_t &shape);
+/// Reverses the axes when `axes` is empty.
+Array transpose(const Array &a, const std::vector<int64_t> &axes = {});
+Array broadcast_to(const Array &a, const shape_t &shape);
+Array expand_dims(const Array &a, int64_t axis);
+Array astype(const Array &a, dtype t);
+
+// Linear algebra.
+Array dot(const Array &a, const Array &b);
+Array matmul(const Array &a, const Array &b);
+
+// Creation.
+Array zeros(const shape_t &shape, dtype t = dtype::float32);
+Array ones(const shape_t &shape, dtype t = dtype::float32);
+Array full(const shape_t &shape, const Array &fill_value,
+           std::optional<dtype> t = std::nullopt);
+Array zeros_like(const Array &a);
+Array ones_like(const Array &a);
+/// [0, stop) (int32).
+Array arange(int64_t stop);
+/// [start, stop) by step; int32 unless `t` says otherwise.
+Array arange(double start, double stop, double step = 1,
+             std::optional<dtype> t = std::nullopt);
+
+} // namespace jx::numpy
+
+#endif // JX_NUMPY_H

@@ -1,0 +1,128 @@
+// trace.cpp - trace frames, tracers and bind().
+
+#include "core/trace.h"
+
+#include "primitives/primitive.h"
+
+#include <cassert>
+
+namespace jx::core {
+
+namespace {
+thread_local std::vector<trace_frame *> frame_stack;
+} // namespace
+
+trace_frame *current_frame() {
+  return frame_stack.empty() ? nullptr : frame_stack.back();
+}
+
+frame_scope::frame_scope() { frame_stack.push_back(&frame_); }
+frame_scope::~frame_scope() {
+  assert(frame_stack.back() == &frame_);
+  frame_stack.pop_back();
+}
+
+Array trace_frame::tracer_for(const Var &v) {
+  auto impl = std::make_shared<array_impl>();
+  impl->aval = v->aval;
+  impl->tracer = std::make_shared<const tracer>(tracer{this, v});
+  return Array(std::shared_ptr<const array_impl>(std::move(impl)));
+}
+
+Array trace_frame::new_tracer(const shaped_array &aval) {
+  return tracer_for(new_var(aval));
+}
+
+Atom trace_frame::atom_of(const Array &a) {
+  const array_impl &impl = *a.impl();
+  if (impl.tracer) {
+    if (impl.tracer->frame != this)
+      throw error("jx: a traced value of type " + impl.aval.str() +
+                  " escaped from another trace (an outer make_jaxpr/jit); "
+                  "nested traces that capture outer values are not "
+                  "supported yet");
+    return impl.tracer->var;
+  }
+  if (impl.literal)
+    return Literal{*impl.value, impl.aval};
+  // A concrete array the function closed over: a constant variable.
+  auto it = const_vars_of.find(&impl);
+  if (it != const_vars_of.end())
+    return it->second;
+  Var v = new_var(impl.aval);
+  constvars.push_back(v);
+  consts.push_back(*impl.value);
+  const_vars_of[&impl] = v;
+  keep_alive.push_back(a.impl());
+  return v;
+}
+
+std::vector<Array> bind(const primitive &p, const std::vector<Array> &args,
+                        params_t params) {
+  trace_frame *frame = current_frame();
+  if (!frame)
+    return eager_apply(p, args, params);
+  Eqn eqn;
+  eqn.primitive = &p;
+  std::vector<shaped_array> in_avals;
+  for (const Array &a : args) {
+    eqn.invars.push_back(frame->atom_of(a));
+    in_avals.push_back(a.aval());
+  }
+  std::vector<shaped_array> out_avals = p.abstract_eval(in_avals, params);
+  std::vector<Array> outs;
+  for (const shaped_array &aval : out_avals) {
+    Var v = new_var(aval);
+    eqn.outvars.push_back(v);
+    outs.push_back(frame->tracer_for(v));
+  }
+  eqn.params = std::move(params);
+  frame->eqns.push_back(std::move(eqn));
+  return outs;
+}
+
+Array bind1(const primitive &p, const std::vector<Array> &args,
+            params_t params) {
+  std::vector<Array> outs = bind(p, args, std::move(params));
+  assert(outs.size() == 1);
+  return outs[0];
+}
+
+} // namespace jx::core
+
+namespace jx {
+
+Var new_var(const shaped_array &aval) {
+  return std::make_shared<const var_node>(var_node{aval});
+}
+
+namespace core {
+
+ClosedJaxpr trace_to_jaxpr(
+    const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
+    const std::vector<shaped_array> &in_avals) {
+  frame_scope scope;
+  trace_frame &frame = scope.frame();
+  auto jaxpr = std::make_shared<Jaxpr>();
+  std::vector<Array> args;
+  for (const shaped_array &aval : in_avals) {
+    Var v = new_var(aval);
+    jaxpr->invars.push_back(v);
+    args.push_back(frame.tracer_for(v));
+  }
+  std::vector<Array> outs = f(args);
+  for (const Array &o : outs) {
+    // A C++ scalar returned as is stays a literal; anything else concrete
+    // (a closed-over array returned unchanged) becomes a constvar.
+    jaxpr->outvars.push_back(frame.atom_of(o));
+  }
+  jaxpr->constvars = frame.constvars;
+  jaxpr->eqns = std::move(frame.eqns);
+  ClosedJaxpr closed;
+  closed.consts = std::move(frame.consts);
+  closed.jaxpr = std::move(jaxpr);
+  return closed;
+}
+
+} // namespace core
+} // namespace jx

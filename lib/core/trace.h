@@ -1,0 +1,84 @@
+// trace.h - internal: array implementation, trace frames and binding.
+//
+// bind() is the one door every primitive goes through: with a trace frame
+// active it records an equation and returns tracers; with none it runs the
+// primitive at once on concrete arrays (eager mode).
+
+#ifndef JX_LIB_CORE_TRACE_H
+#define JX_LIB_CORE_TRACE_H
+
+#include "jx/jaxpr.h"
+
+#include <map>
+#include <optional>
+
+namespace jx::core {
+
+struct trace_frame;
+
+struct tracer {
+  trace_frame *frame;
+  Var var;
+};
+
+struct array_impl {
+  shaped_array aval;
+  std::optional<runtime::host_buffer> value; // concrete arrays
+  std::shared_ptr<const tracer> tracer;      // tracers
+  bool literal = false; // a C++ scalar: written in place in jaxprs
+};
+
+/// One jaxpr being built.
+struct trace_frame {
+  std::vector<Eqn> eqns;
+  std::vector<Var> constvars;
+  std::vector<runtime::host_buffer> consts;
+  std::map<const array_impl *, Var> const_vars_of;
+  std::vector<std::shared_ptr<const array_impl>> keep_alive;
+
+  /// The atom standing for `a` in this frame's equations.
+  Atom atom_of(const Array &a);
+  Array new_tracer(const shaped_array &aval);
+  Array tracer_for(const Var &v);
+};
+
+/// The innermost active frame, or null (eager mode).
+trace_frame *current_frame();
+
+/// Pushes a frame for its lifetime.
+class frame_scope {
+public:
+  frame_scope();
+  ~frame_scope();
+  frame_scope(const frame_scope &) = delete;
+  frame_scope &operator=(const frame_scope &) = delete;
+  trace_frame &frame() { return frame_; }
+
+private:
+  trace_frame frame_;
+};
+
+/// Applies `p` to `args`: traced or eager.
+std::vector<Array> bind(const primitive &p, const std::vector<Array> &args,
+                        params_t params = {});
+Array bind1(const primitive &p, const std::vector<Array> &args,
+            params_t params = {});
+
+/// Runs `p` on concrete arrays through a cached one-equation executable.
+std::vector<Array> eager_apply(const primitive &p,
+                               const std::vector<Array> &args,
+                               const params_t &params);
+
+/// A concrete array of `buffer`.
+Array make_concrete(runtime::host_buffer buffer, bool weak_type,
+                    bool literal = false);
+/// 0-d host buffer holding `value` converted to `t`.
+runtime::host_buffer scalar_buffer(double value, dtype t);
+/// Element `i` of `b`, converted to double (complex: the real part).
+double element_as_double(const runtime::host_buffer &b, int64_t i);
+/// `b` with every element converted to `t`.
+runtime::host_buffer convert_buffer(const runtime::host_buffer &b, dtype t);
+
+} // namespace jx::core
+
+#endif // JX_LIB_CORE_TRACE_H

@@ -1,0 +1,27 @@
+// api_util.h - internal: checks and conversions shared by jx::lax and
+// jx::numpy. Errors start with the API's name and show operand types.
+
+#ifndef JX_LIB_FRONTEND_API_UTIL_H
+#define JX_LIB_FRONTEND_API_UTIL_H
+
+#include "core/trace.h"
+#include "primitives/rules.h"
+
+namespace jx::frontend {
+
+/// "(2, 3)" as Python prints a shape tuple.
+std::string shape_str(const shape_t &s);
+/// A C++ scalar (weak literal) converted on the host to `t`.
+bool is_literal(const Array &a);
+Array literal_as(const Array &a, dtype t, bool weak);
+/// Normalizes `axis` (negative counts from the end) for an array of rank
+/// `rank`; throws "<api>: axis 3 is out of bounds for array f32[2,3]".
+int64_t normalize_axis(const std::string &api, int64_t axis,
+                       const shaped_array &a);
+std::vector<int64_t> normalize_axes(const std::string &api,
+                                    const std::vector<int64_t> &axes,
+                                    const shaped_array &a);
+
+} // namespace jx::frontend
+
+#endif // JX_LIB_FRONTEND_API_UTIL_H

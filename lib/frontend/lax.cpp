@@ -1,0 +1,202 @@
+// lax.cpp - jx::lax: checks, then bind.
+
+#include "frontend/api_util.h"
+#include "jx/lax.h"
+
+#include <algorithm>
+
+namespace jx::frontend {
+
+std::string shape_str(const shape_t &s) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < s.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+bool is_literal(const Array &a) { return a.impl()->literal; }
+
+Array literal_as(const Array &a, dtype t, bool weak) {
+  return core::make_concrete(core::convert_buffer(a.buffer(), t), weak,
+                             /*literal=*/true);
+}
+
+int64_t normalize_axis(const std::string &api, int64_t axis,
+                       const shaped_array &a) {
+  int64_t r = axis < 0 ? axis + a.ndim() : axis;
+  if (r < 0 || r >= a.ndim())
+    throw error(api + ": axis " + std::to_string(axis) +
+                " is out of bounds for array " + a.str());
+  return r;
+}
+
+std::vector<int64_t> normalize_axes(const std::string &api,
+                                    const std::vector<int64_t> &axes,
+                                    const shaped_array &a) {
+  std::vector<int64_t> out;
+  for (int64_t axis : axes) {
+    int64_t r = normalize_axis(api, axis, a);
+    if (std::find(out.begin(), out.end(), r) != out.end())
+      throw error(api + ": repeated axis " + std::to_string(axis) +
+                  " for array " + a.str());
+    out.push_back(r);
+  }
+  return out;
+}
+
+} // namespace jx::frontend
+
+namespace jx::lax {
+
+using namespace jx::core;
+using frontend::is_literal;
+using frontend::literal_as;
+
+namespace {
+
+/// Checks a binary operation's operands; a weak literal adapts its dtype.
+std::pair<Array, Array> binary_operands(const std::string &api, Array x,
+                                        Array y) {
+  if (x.dtype() != y.dtype()) {
+    if (is_literal(y) && y.weak_type())
+      y = literal_as(y, x.dtype(), x.weak_type());
+    else if (is_literal(x) && x.weak_type())
+      x = literal_as(x, y.dtype(), y.weak_type());
+    else
+      throw error("jx::lax::" + api + ": operand dtypes differ: " +
+                  x.aval().str() + " and " + y.aval().str());
+  }
+  if (!broadcast_shapes(x.shape(), y.shape()))
+    throw error("jx::lax::" + api + ": operand shapes differ: " +
+                x.aval().str() + " and " + y.aval().str());
+  return {x, y};
+}
+
+Array binary(const primitive &p, const Array &x, const Array &y) {
+  auto [a, b] = binary_operands(p.name, x, y);
+  return bind1(p, {a, b});
+}
+
+Array unary_inexact(const primitive &p, const Array &x) {
+  if (!is_inexact(x.dtype()))
+    throw error("jx::lax::" + p.name + ": needs a floating or complex "
+                "operand, got " + x.aval().str());
+  return bind1(p, {x});
+}
+
+} // namespace
+
+Array add(const Array &x, const Array &y) { return binary(add_p, x, y); }
+Array sub(const Array &x, const Array &y) { return binary(sub_p, x, y); }
+Array mul(const Array &x, const Array &y) { return binary(mul_p, x, y); }
+Array div(const Array &x, const Array &y) { return binary(div_p, x, y); }
+Array max(const Array &x, const Array &y) { return binary(max_p, x, y); }
+Array min(const Array &x, const Array &y) { return binary(min_p, x, y); }
+Array eq(const Array &x, const Array &y) { return binary(eq_p, x, y); }
+Array ne(const Array &x, const Array &y) { return binary(ne_p, x, y); }
+Array lt(const Array &x, const Array &y) { return binary(lt_p, x, y); }
+Array le(const Array &x, const Array &y) { return binary(le_p, x, y); }
+Array gt(const Array &x, const Array &y) { return binary(gt_p, x, y); }
+Array ge(const Array &x, const Array &y) { return binary(ge_p, x, y); }
+
+Array neg(const Array &x) {
+  if (is_bool(x.dtype()))
+    throw error("jx::lax::neg: needs a numeric operand, got " + x.aval().str());
+  return bind1(neg_p, {x});
+}
+Array exp(const Array &x) { return unary_inexact(exp_p, x); }
+Array log(const Array &x) { return unary_inexact(log_p, x); }
+Array tanh(const Array &x) { return unary_inexact(tanh_p, x); }
+Array sin(const Array &x) { return unary_inexact(sin_p, x); }
+Array cos(const Array &x) { return unary_inexact(cos_p, x); }
+Array sqrt(const Array &x) { return unary_inexact(sqrt_p, x); }
+
+Array select_n(const Array &which, const std::vector<Array> &cases) {
+  if (cases.size() != 2)
+    throw error("jx::lax::select_n: jx supports two cases so far, got " +
+                std::to_string(cases.size()));
+  if (!is_bool(which.dtype()))
+    throw error("jx::lax::select_n: the selector must be bool, got " +
+                which.aval().str());
+  if (cases[0].dtype() != cases[1].dtype() ||
+      cases[0].shape() != cases[1].shape())
+    throw error("jx::lax::select_n: cases differ: " + cases[0].aval().str() +
+                " and " + cases[1].aval().str());
+  if (!which.shape().empty() && which.shape() != cases[0].shape())
+    throw error("jx::lax::select_n: selector " + which.aval().str() +
+                " does not match cases " + cases[0].aval().str());
+  return bind1(select_n_p, {which, cases[0], cases[1]});
+}
+
+Array convert_element_type(const Array &x, dtype new_dtype, bool weak_type) {
+  if (x.dtype() == new_dtype && x.weak_type() == weak_type)
+    return x;
+  if (is_literal(x))
+    return literal_as(x, new_dtype, weak_type);
+  return bind1(convert_element_type_p, {x},
+               {{"new_dtype", new_dtype}, {"weak_type", weak_type}});
+}
+
+namespace {
+Array reduce(const primitive &p, const Array &x,
+             const std::vector<int64_t> &axes) {
+  std::vector<int64_t> a =
+      frontend::normalize_axes("jx::lax::" + p.name, axes, x.aval());
+  std::sort(a.begin(), a.end());
+  params_t params{{"axes", a}};
+  if (&p == &reduce_sum_p)
+    params["out_sharding"] = none_t{};
+  return bind1(p, {x}, params);
+}
+} // namespace
+
+Array reduce_sum(const Array &x, const std::vector<int64_t> &axes) {
+  return reduce(reduce_sum_p, x, axes);
+}
+Array reduce_max(const Array &x, const std::vector<int64_t> &axes) {
+  return reduce(reduce_max_p, x, axes);
+}
+Array reduce_min(const Array &x, const std::vector<int64_t> &axes) {
+  return reduce(reduce_min_p, x, axes);
+}
+
+Array broadcast_in_dim(const Array &x, const shape_t &shape,
+                       const std::vector<int64_t> &broadcast_dimensions) {
+  return bind1(broadcast_in_dim_p, {x},
+               {{"shape", shape},
+                {"broadcast_dimensions", broadcast_dimensions},
+                {"sharding", none_t{}}});
+}
+
+Array reshape(const Array &x, const shape_t &new_sizes) {
+  return bind1(reshape_p, {x},
+               {{"new_sizes", new_sizes},
+                {"dimensions", none_t{}},
+                {"sharding", none_t{}}});
+}
+
+Array transpose(const Array &x, const std::vector<int64_t> &permutation) {
+  return bind1(transpose_p, {x}, {{"permutation", permutation}});
+}
+
+Array iota(dtype t, const shape_t &shape, int64_t dimension) {
+  return bind1(iota_p, {},
+               {{"dtype", t},
+                {"shape", shape},
+                {"dimension", dimension},
+                {"sharding", none_t{}}});
+}
+
+Array dot_general(const Array &lhs, const Array &rhs,
+                  const dot_dimension_numbers &dimension_numbers,
+                  std::optional<dtype> preferred_element_type) {
+  if (lhs.dtype() != rhs.dtype())
+    throw error("jx::lax::dot_general: operand dtypes differ: " +
+                lhs.aval().str() + " and " + rhs.aval().str());
+  return bind1(dot_general_p, {lhs, rhs},
+               {{"dimension_numbers", dimension_numbers},
+                {"preferred_element_type",
+                 preferred_element_type.value_or(lhs.dtype())}});
+}
+
+} // namespace jx::lax

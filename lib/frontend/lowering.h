@@ -1,0 +1,74 @@
+// lowering.h - internal: lowering jaxprs to stablehlo (JAX's conventions).
+
+#ifndef JX_LIB_FRONTEND_LOWERING_H
+#define JX_LIB_FRONTEND_LOWERING_H
+
+#include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+#include "jx/Dialect/StableHLO/IR/TypeUtils.h"
+#include "jx/jaxpr.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace jx::frontend {
+
+/// The frontend's MLIR context (stablehlo and func loaded; everything the
+/// CPU pipeline needs registered).
+mlir::MLIRContext &context();
+
+mlir::Type element_type(dtype t);
+mlir::RankedTensorType tensor_type(const shaped_array &aval);
+
+/// Calls a stablehlo shape function `f(emitError)` and returns its type, or
+/// throws jx::error("<api>: <diagnostic>").
+template <class F>
+mlir::RankedTensorType infer(const std::string &api, F &&f);
+std::string diagnostic_text(mlir::Diagnostic &d);
+
+/// Lowering state passed to each primitive's lowering rule.
+class lowering_context {
+public:
+  lowering_context(mlir::OpBuilder &builder, mlir::Location loc)
+      : b(builder), loc(loc) {}
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+
+  /// A stablehlo.constant of `value`.
+  mlir::Value constant(const runtime::host_buffer &value);
+  /// `v` broadcast to `shape` (NumPy rules at equal rank, or from 0-d).
+  mlir::Value broadcast_to(mlir::Value v, const shape_t &shape);
+  /// Lowers `j`'s equations on `args` (constvars then invars) and returns
+  /// its outputs.
+  std::vector<mlir::Value> lower_jaxpr(const Jaxpr &j,
+                                       const std::vector<mlir::Value> &args);
+};
+
+/// `module @jit_<name>` with `func.func public @main`: constants inlined,
+/// results named with `jax.result_info`.
+mlir::OwningOpRef<mlir::ModuleOp> lower_to_module(const ClosedJaxpr &j,
+                                                  const std::string &name);
+
+template <class F>
+mlir::RankedTensorType infer(const std::string &api, F &&f) {
+  mlir::MLIRContext &ctx = context();
+  std::string message;
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    if (message.empty())
+      message = diagnostic_text(d);
+    return mlir::success();
+  });
+  auto emit = [&]() { return mlir::emitError(mlir::UnknownLoc::get(&ctx)); };
+  mlir::FailureOr<mlir::RankedTensorType> t = f(emit);
+  if (mlir::failed(t))
+    throw error(api + ": " + (message.empty() ? "invalid operands" : message));
+  return *t;
+}
+
+/// The shaped_array of a static tensor type (inverse of tensor_type).
+shaped_array aval_of_type(mlir::RankedTensorType t, bool weak_type = false);
+
+} // namespace jx::frontend
+
+#endif // JX_LIB_FRONTEND_LOWERING_H

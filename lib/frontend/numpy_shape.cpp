@@ -1,0 +1,196 @@
+// numpy_shape.cpp - jx::numpy's reductions, shape functions, products and
+// array creation.
+
+#include "frontend/api_util.h"
+#include "jx/lax.h"
+#include "jx/numpy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace jx::numpy {
+
+using frontend::normalize_axes;
+using frontend::shape_str;
+
+namespace {
+
+std::vector<int64_t> reduction_axes(const std::string &api, const Array &a,
+                                    const axes_t &axis) {
+  if (!axis.axes) {
+    std::vector<int64_t> all(a.ndim());
+    std::iota(all.begin(), all.end(), 0);
+    return all;
+  }
+  std::vector<int64_t> axes = normalize_axes("jx::" + api, *axis.axes, a.aval());
+  std::sort(axes.begin(), axes.end());
+  return axes;
+}
+
+/// Reinserts the reduced axes as size-1 dimensions.
+Array keep_dims(const Array &r, const shape_t &in_shape,
+                const std::vector<int64_t> &axes) {
+  shape_t shape;
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < static_cast<int64_t>(in_shape.size()); ++i) {
+    bool reduced = std::find(axes.begin(), axes.end(), i) != axes.end();
+    if (!reduced)
+      dims.push_back(i);
+    shape.push_back(reduced ? 1 : in_shape[i]);
+  }
+  return lax::broadcast_in_dim(r, shape, dims);
+}
+
+/// Sums accumulate small integers and bools in 32 bits, as JAX does.
+Array upcast_for_sum(const Array &a) {
+  if (is_bool(a.dtype()) ||
+      (is_signed_integer(a.dtype()) && itemsize(a.dtype()) < 4))
+    return astype(a, dtype::int32);
+  if (is_unsigned_integer(a.dtype()) && itemsize(a.dtype()) < 4)
+    return astype(a, dtype::uint32);
+  return a;
+}
+
+using reduce_fn = Array (*)(const Array &, const std::vector<int64_t> &);
+
+Array reduction(const std::string &api, reduce_fn f, const Array &a,
+                const axes_t &axis, bool keepdims) {
+  std::vector<int64_t> axes = reduction_axes(api, a, axis);
+  Array r = f(a, axes);
+  return keepdims ? keep_dims(r, a.shape(), axes) : r;
+}
+
+} // namespace
+
+Array sum(const Array &a, axes_t axis, bool keepdims) {
+  return reduction("sum", lax::reduce_sum, upcast_for_sum(a), axis, keepdims);
+}
+Array max(const Array &a, axes_t axis, bool keepdims) {
+  return reduction("max", lax::reduce_max, a, axis, keepdims);
+}
+Array min(const Array &a, axes_t axis, bool keepdims) {
+  return reduction("min", lax::reduce_min, a, axis, keepdims);
+}
+Array mean(const Array &a, axes_t axis, bool keepdims) {
+  Array x = is_inexact(a.dtype()) ? a : astype(a, dtype::float32);
+  std::vector<int64_t> axes = reduction_axes("mean", x, axis);
+  int64_t count = 1;
+  for (int64_t i : axes)
+    count *= x.shape()[i];
+  Array s = reduction("mean", lax::reduce_sum, x, axis, keepdims);
+  Array n = Array(static_cast<double>(count)).astype(x.dtype());
+  return lax::div(s, n);
+}
+
+Array reshape(const Array &a, const shape_t &shape) {
+  shape_t s = shape;
+  int64_t known = 1, unknown = -1;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == -1 && unknown < 0)
+      unknown = static_cast<int64_t>(i);
+    else if (s[i] < 0)
+      throw error("jx::reshape: bad new shape " + shape_str(shape) +
+                  " for array " + a.aval().str());
+    else
+      known *= s[i];
+  }
+  if (unknown >= 0 && known > 0 && a.size() % known == 0)
+    s[unknown] = a.size() / known;
+  int64_t n = 1;
+  for (int64_t d : s)
+    n *= d;
+  if (n != a.size())
+    throw error("jx::reshape: cannot reshape array " + a.aval().str() +
+                " into shape " + shape_str(shape));
+  if (s == a.shape())
+    return a;
+  return lax::reshape(a, s);
+}
+
+Array transpose(const Array &a, const std::vector<int64_t> &axes) {
+  std::vector<int64_t> perm(a.ndim());
+  if (axes.empty()) {
+    for (int64_t i = 0; i < a.ndim(); ++i)
+      perm[i] = a.ndim() - 1 - i;
+  } else {
+    if (static_cast<int64_t>(axes.size()) != a.ndim())
+      throw error("jx::transpose: axes don't match array " + a.aval().str());
+    perm = normalize_axes("jx::transpose", axes, a.aval());
+  }
+  return lax::transpose(a, perm);
+}
+
+Array broadcast_to(const Array &a, const shape_t &shape) {
+  if (a.shape() == shape)
+    return a;
+  int64_t lead = static_cast<int64_t>(shape.size()) - a.ndim();
+  bool ok = lead >= 0;
+  for (int64_t i = 0; ok && i < a.ndim(); ++i)
+    ok = a.shape()[i] == 1 || a.shape()[i] == shape[lead + i];
+  if (!ok)
+    throw error("jx::broadcast_to: cannot broadcast array " + a.aval().str() +
+                " to shape " + shape_str(shape));
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < a.ndim(); ++i)
+    dims.push_back(lead + i);
+  return lax::broadcast_in_dim(a, shape, dims);
+}
+
+Array expand_dims(const Array &a, int64_t axis) {
+  int64_t rank = a.ndim() + 1;
+  int64_t ax = axis < 0 ? axis + rank : axis;
+  if (ax < 0 || ax >= rank)
+    throw error("jx::expand_dims: axis " + std::to_string(axis) +
+                " is out of bounds for array " + a.aval().str());
+  shape_t shape = a.shape();
+  shape.insert(shape.begin() + ax, 1);
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != ax)
+      dims.push_back(i);
+  return lax::broadcast_in_dim(a, shape, dims);
+}
+
+Array zeros(const shape_t &shape, dtype t) { return full(shape, 0, t); }
+Array ones(const shape_t &shape, dtype t) { return full(shape, 1, t); }
+Array zeros_like(const Array &a) { return full(a.shape(), 0, a.dtype()); }
+Array ones_like(const Array &a) { return full(a.shape(), 1, a.dtype()); }
+
+Array full(const shape_t &shape, const Array &fill_value,
+           std::optional<dtype> t) {
+  if (fill_value.ndim() != 0)
+    throw error("jx::full: fill_value must be 0-d, got " +
+                fill_value.aval().str());
+  for (int64_t d : shape)
+    if (d < 0)
+      throw error("jx::full: negative dimension in shape " + shape_str(shape));
+  dtype d = t ? *t
+              : (fill_value.weak_type()
+                     ? default_dtype_of_kind(fill_value.dtype())
+                     : fill_value.dtype());
+  return lax::broadcast_in_dim(lax::convert_element_type(fill_value, d),
+                               shape, {});
+}
+
+Array arange(int64_t stop) {
+  return lax::iota(dtype::int32, {std::max<int64_t>(stop, 0)}, 0);
+}
+
+Array arange(double start, double stop, double step, std::optional<dtype> t) {
+  if (step == 0)
+    throw error("jx::arange: step must not be 0");
+  int64_t n = std::max<int64_t>(
+      0, static_cast<int64_t>(std::ceil((stop - start) / step)));
+  bool integral = start == std::floor(start) && step == std::floor(step) &&
+                  stop == std::floor(stop);
+  dtype d = t ? *t : (integral ? dtype::int32 : dtype::float32);
+  Array r = lax::iota(d, {n}, 0);
+  if (step != 1)
+    r = lax::mul(r, Array(step).astype(d));
+  if (start != 0)
+    r = lax::add(r, Array(start).astype(d));
+  return r;
+}
+
+} // namespace jx::numpy

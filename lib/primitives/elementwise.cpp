@@ -1,0 +1,181 @@
+// elementwise.cpp - elementwise primitives: arithmetic, transcendental,
+// comparisons, select_n, convert_element_type. Each family is one helper
+// (JAX's standard_unop/standard_binop), so a new op is one line here plus
+// its API function.
+
+#include "frontend/lowering.h"
+#include "jx/Dialect/StableHLO/IR/InferElementwise.h"
+#include "core/trace.h"
+#include "primitives/rules.h"
+
+namespace jx::core {
+
+namespace hlo = jx::stablehlo;
+using frontend::lowering_context;
+
+namespace {
+
+using values = std::vector<mlir::Value>;
+
+// --- binary arithmetic: equal dtypes, broadcasting shapes ------------------
+
+std::vector<shaped_array> binary_rule(const std::string &name,
+                                      const std::vector<shaped_array> &in) {
+  assert(in.size() == 2);
+  std::optional<shape_t> shape = broadcast_shapes(in[0].shape, in[1].shape);
+  if (!shape || in[0].dtype != in[1].dtype)
+    throw error("jx::lax::" + name + ": incompatible operands " +
+                avals_str(in));
+  // binary_c1 via the shared shape function, on the broadcast types.
+  shaped_array out{in[0].dtype, *shape, in[0].weak_type && in[1].weak_type};
+  mlir::RankedTensorType t = frontend::tensor_type(out);
+  frontend::infer("jx::lax::" + name, [&](auto emit) {
+    return hlo::inferBinaryElementwiseOp(emit, name, t, t);
+  });
+  return {out};
+}
+
+template <class OpTy>
+values lower_binary(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &out = e.outvars[0]->aval;
+  mlir::Value lhs = c.broadcast_to(in[0], out.shape);
+  mlir::Value rhs = c.broadcast_to(in[1], out.shape);
+  return {OpTy::create(c.b, c.loc, frontend::tensor_type(out), lhs, rhs)};
+}
+
+#define JX_BINARY(NAME, OP)                                                    \
+  const primitive NAME##_p{                                                    \
+      #NAME,                                                                   \
+      [](const std::vector<shaped_array> &in, const params_t &) {              \
+        return binary_rule(#NAME, in);                                         \
+      },                                                                       \
+      lower_binary<hlo::OP>};
+
+// --- unary: same type in and out --------------------------------------------
+
+std::vector<shaped_array> unary_rule(const std::vector<shaped_array> &in,
+                                     const params_t &) {
+  return {in[0]};
+}
+
+template <class OpTy>
+values lower_unary(lowering_context &c, const values &in, const Eqn &e) {
+  return {OpTy::create(c.b, c.loc, in[0])};
+}
+
+values lower_neg(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::NegOp::create(c.b, c.loc, in[0].getType(), in[0])};
+}
+
+#define JX_UNARY(NAME, OP)                                                     \
+  const primitive NAME##_p{#NAME, unary_rule, lower_unary<hlo::OP>};
+
+// --- comparisons: bool results ----------------------------------------------
+
+std::vector<shaped_array> compare_rule(const std::string &name,
+                                       const std::vector<shaped_array> &in) {
+  std::vector<shaped_array> out = binary_rule(name, in);
+  mlir::RankedTensorType t = frontend::tensor_type(out[0]);
+  mlir::RankedTensorType r = frontend::infer("jx::lax::" + name, [&](auto emit) {
+    return hlo::inferCompareOp(emit, t, t);
+  });
+  return {frontend::aval_of_type(r)};
+}
+
+hlo::ComparisonTypeAttr compare_type(mlir::MLIRContext *ctx, dtype t) {
+  hlo::ComparisonType k = is_inexact(t)           ? hlo::ComparisonType::FLOAT
+                          : is_signed_integer(t) ? hlo::ComparisonType::SIGNED
+                                                 : hlo::ComparisonType::UNSIGNED;
+  return hlo::ComparisonTypeAttr::get(ctx, k);
+}
+
+template <hlo::ComparisonDirection Dir>
+values lower_compare(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &out = e.outvars[0]->aval;
+  mlir::Value lhs = c.broadcast_to(in[0], out.shape);
+  mlir::Value rhs = c.broadcast_to(in[1], out.shape);
+  dtype operand = aval_of(e.invars[0]).dtype;
+  return {hlo::CompareOp::create(c.b, c.loc, frontend::tensor_type(out), lhs,
+                                 rhs, Dir,
+                                 compare_type(c.b.getContext(), operand))};
+}
+
+#define JX_COMPARE(NAME, DIR)                                                  \
+  const primitive NAME##_p{                                                    \
+      #NAME,                                                                   \
+      [](const std::vector<shaped_array> &in, const params_t &) {              \
+        return compare_rule(#NAME, in);                                        \
+      },                                                                       \
+      lower_compare<hlo::ComparisonDirection::DIR>};
+
+// --- select_n(which, case0, case1): case1 where which ------------------------
+
+std::vector<shaped_array> select_n_rule(const std::vector<shaped_array> &in,
+                                        const params_t &) {
+  if (in.size() != 3)
+    throw error("jx::lax::select_n: jx supports two cases so far");
+  mlir::RankedTensorType r = frontend::infer("jx::lax::select_n", [&](auto e) {
+    return hlo::inferSelectOp(e, frontend::tensor_type(in[0]),
+                              frontend::tensor_type(in[2]),
+                              frontend::tensor_type(in[1]));
+  });
+  return {frontend::aval_of_type(r, in[1].weak_type && in[2].weak_type)};
+}
+
+values lower_select_n(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::SelectOp::create(c.b, c.loc, in[2].getType(), in[0], in[2],
+                                in[1])};
+}
+
+// --- convert_element_type[new_dtype, weak_type] ----------------------------
+
+std::vector<shaped_array> convert_rule(const std::vector<shaped_array> &in,
+                                       const params_t &p) {
+  return {shaped_array{get_dtype(p, "new_dtype"), in[0].shape,
+                       get_bool(p, "weak_type")}};
+}
+
+values lower_convert(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &from = aval_of(e.invars[0]);
+  const shaped_array &to = e.outvars[0]->aval;
+  mlir::RankedTensorType type = frontend::tensor_type(to);
+  if (is_bool(to.dtype) && !is_bool(from.dtype)) {
+    // x != 0, as JAX lowers conversions to bool.
+    runtime::host_buffer zero = scalar_buffer(0, from.dtype);
+    mlir::Value z = c.broadcast_to(c.constant(zero), from.shape);
+    return {hlo::CompareOp::create(c.b, c.loc, type, in[0], z,
+                                   hlo::ComparisonDirection::NE,
+                                   compare_type(c.b.getContext(), from.dtype))};
+  }
+  return {hlo::ConvertOp::create(c.b, c.loc, type, in[0])};
+}
+
+} // namespace
+
+JX_BINARY(add, AddOp)
+JX_BINARY(sub, SubtractOp)
+JX_BINARY(mul, MulOp)
+JX_BINARY(div, DivOp)
+JX_BINARY(max, MaxOp)
+JX_BINARY(min, MinOp)
+
+const primitive neg_p{"neg", unary_rule, lower_neg};
+JX_UNARY(exp, ExpOp)
+JX_UNARY(log, LogOp)
+JX_UNARY(tanh, TanhOp)
+JX_UNARY(sin, SineOp)
+JX_UNARY(cos, CosineOp)
+JX_UNARY(sqrt, SqrtOp)
+
+JX_COMPARE(eq, EQ)
+JX_COMPARE(ne, NE)
+JX_COMPARE(lt, LT)
+JX_COMPARE(le, LE)
+JX_COMPARE(gt, GT)
+JX_COMPARE(ge, GE)
+
+const primitive select_n_p{"select_n", select_n_rule, lower_select_n};
+const primitive convert_element_type_p{"convert_element_type", convert_rule,
+                                       lower_convert};
+
+} // namespace jx::core

@@ -1,0 +1,122 @@
+// reduction.cpp - reduce_sum, reduce_max, reduce_min over `axes`.
+//
+// Shape rule: stablehlo's inferReduceOp (reduce_c1..c8). Lowering: one
+// stablehlo.reduce whose body applies add/maximum/minimum, with JAX's
+// identities as init values (0, -inf / lowest, +inf / highest).
+
+#include "frontend/lowering.h"
+#include "jx/Dialect/StableHLO/IR/InferReduction.h"
+#include "core/trace.h"
+#include "primitives/rules.h"
+
+#include <cstring>
+#include <limits>
+
+namespace jx::core {
+
+namespace hlo = jx::stablehlo;
+using frontend::lowering_context;
+
+namespace {
+
+using values = std::vector<mlir::Value>;
+enum class monoid { sum, max, min };
+
+std::vector<shaped_array> reduce_rule(const std::string &name,
+                                      const std::vector<shaped_array> &in,
+                                      const params_t &p) {
+  const std::vector<int64_t> &axes = get_ints(p, "axes");
+  shaped_array init{in[0].dtype, {}, false};
+  mlir::RankedTensorType input = frontend::tensor_type(in[0]);
+  mlir::RankedTensorType init_type = frontend::tensor_type(init);
+  mlir::RankedTensorType r = frontend::infer("jx::lax::" + name, [&](auto e) {
+    auto types = hlo::inferReduceOp(e, {input}, {init_type}, axes);
+    if (mlir::failed(types))
+      return mlir::FailureOr<mlir::RankedTensorType>(mlir::failure());
+    return mlir::FailureOr<mlir::RankedTensorType>((*types)[0]);
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+/// The identity of `m` for `t`.
+double identity(monoid m, dtype t) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (m == monoid::sum)
+    return 0;
+  bool is_max = m == monoid::max;
+  if (is_inexact(t))
+    return is_max ? -inf : inf;
+  if (is_bool(t))
+    return is_max ? 0 : 1;
+  switch (t) {
+  case dtype::int8: return is_max ? INT8_MIN : INT8_MAX;
+  case dtype::int16: return is_max ? INT16_MIN : INT16_MAX;
+  case dtype::int32: return is_max ? INT32_MIN : INT32_MAX;
+  case dtype::int64: return is_max ? static_cast<double>(INT64_MIN)
+                                   : static_cast<double>(INT64_MAX);
+  case dtype::uint8: return is_max ? 0 : UINT8_MAX;
+  case dtype::uint16: return is_max ? 0 : UINT16_MAX;
+  case dtype::uint32: return is_max ? 0 : UINT32_MAX;
+  case dtype::uint64: return is_max ? 0 : static_cast<double>(UINT64_MAX);
+  default: return 0;
+  }
+}
+
+template <monoid M>
+values lower_reduce(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &x = aval_of(e.invars[0]);
+  runtime::host_buffer init = scalar_buffer(identity(M, x.dtype), x.dtype);
+  if (M != monoid::sum &&
+      (x.dtype == dtype::int64 || x.dtype == dtype::uint64)) {
+    // Exact 64-bit extremes (a double cannot hold them).
+    int64_t v = x.dtype == dtype::int64
+                    ? (M == monoid::max ? INT64_MIN : INT64_MAX)
+                    : (M == monoid::max ? 0 : -1);
+    std::memcpy(init.data.data(), &v, sizeof v);
+  }
+  mlir::Value init_value = c.constant(init);
+  mlir::RankedTensorType out = frontend::tensor_type(e.outvars[0]->aval);
+  auto op = hlo::ReduceOp::create(c.b, c.loc, mlir::TypeRange{out},
+                                  mlir::ValueRange{in[0]},
+                                  mlir::ValueRange{init_value},
+                                  get_ints(e.params, "axes"));
+  mlir::Type scalar = init_value.getType();
+  mlir::Block *body = new mlir::Block();
+  op.getBody().push_back(body);
+  mlir::Value a = body->addArgument(scalar, c.loc);
+  mlir::Value b = body->addArgument(scalar, c.loc);
+  mlir::OpBuilder::InsertionGuard guard(c.b);
+  c.b.setInsertionPointToStart(body);
+  mlir::Value r;
+  if constexpr (M == monoid::sum)
+    r = hlo::AddOp::create(c.b, c.loc, scalar, a, b);
+  else if constexpr (M == monoid::max)
+    r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b);
+  else
+    r = hlo::MinOp::create(c.b, c.loc, scalar, a, b);
+  hlo::ReturnOp::create(c.b, c.loc, mlir::ValueRange{r});
+  return {op.getResult(0)};
+}
+
+} // namespace
+
+const primitive reduce_sum_p{
+    "reduce_sum",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return reduce_rule("reduce_sum", in, p);
+    },
+    lower_reduce<monoid::sum>};
+const primitive reduce_max_p{
+    "reduce_max",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return reduce_rule("reduce_max", in, p);
+    },
+    lower_reduce<monoid::max>};
+const primitive reduce_min_p{
+    "reduce_min",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return reduce_rule("reduce_min", in, p);
+    },
+    lower_reduce<monoid::min>};
+
+} // namespace jx::core

@@ -1,0 +1,36 @@
+// rules.h - internal: the primitives of each family and helpers shared by
+// their rules.
+
+#ifndef JX_LIB_PRIMITIVES_RULES_H
+#define JX_LIB_PRIMITIVES_RULES_H
+
+#include "primitives/primitive.h"
+
+namespace jx::core {
+
+// elementwise.cpp
+extern const primitive add_p, sub_p, mul_p, div_p, max_p, min_p;
+extern const primitive neg_p, exp_p, log_p, tanh_p, sin_p, cos_p, sqrt_p;
+extern const primitive eq_p, ne_p, lt_p, le_p, gt_p, ge_p;
+extern const primitive select_n_p, convert_element_type_p;
+// reduction.cpp
+extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p;
+// shape.cpp
+extern const primitive broadcast_in_dim_p, reshape_p, transpose_p, iota_p;
+// dot.cpp
+extern const primitive dot_general_p;
+
+const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
+dtype get_dtype(const params_t &p, const std::string &k);
+bool get_bool(const params_t &p, const std::string &k);
+
+/// The shape two operands broadcast to: equal shapes, a 0-d operand, or
+/// equal ranks whose differing sizes are 1. Empty optional when they don't.
+std::optional<shape_t> broadcast_shapes(const shape_t &a, const shape_t &b);
+
+/// "f32[2,3]" list: "f32[2,3], i32[]".
+std::string avals_str(const std::vector<shaped_array> &avals);
+
+} // namespace jx::core
+
+#endif // JX_LIB_PRIMITIVES_RULES_H

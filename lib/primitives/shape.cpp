@@ -1,0 +1,93 @@
+// shape.cpp - broadcast_in_dim, reshape, transpose, iota.
+//
+// Shape rules call stablehlo's shape functions (InferShape.h); JAX's printer
+// hides the parameters implied by the result type (shape, sharding) and an
+// empty broadcast_dimensions.
+
+#include "frontend/lowering.h"
+#include "jx/Dialect/StableHLO/IR/InferShape.h"
+#include "primitives/rules.h"
+
+namespace jx::core {
+
+namespace hlo = jx::stablehlo;
+using frontend::lowering_context;
+using frontend::tensor_type;
+
+namespace {
+
+using values = std::vector<mlir::Value>;
+using avals = std::vector<shaped_array>;
+
+avals broadcast_in_dim_rule(const avals &in, const params_t &p) {
+  mlir::RankedTensorType r =
+      frontend::infer("jx::lax::broadcast_in_dim", [&](auto e) {
+        return hlo::inferBroadcastInDimOp(e, tensor_type(in[0]),
+                                          get_ints(p, "shape"),
+                                          get_ints(p, "broadcast_dimensions"));
+      });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+values lower_broadcast_in_dim(lowering_context &c, const values &in,
+                              const Eqn &e) {
+  return {hlo::BroadcastInDimOp::create(
+      c.b, c.loc, tensor_type(e.outvars[0]->aval), in[0],
+      get_ints(e.params, "broadcast_dimensions"))};
+}
+
+bool print_broadcast_param(const std::string &k, const param &v) {
+  if (k == "broadcast_dimensions")
+    return !std::get<std::vector<int64_t>>(v).empty();
+  return k != "shape" && k != "sharding";
+}
+
+avals reshape_rule(const avals &in, const params_t &p) {
+  mlir::RankedTensorType r = frontend::infer("jx::lax::reshape", [&](auto e) {
+    return hlo::inferReshapeOp(e, tensor_type(in[0]), get_ints(p, "new_sizes"));
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+values lower_reshape(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::ReshapeOp::create(c.b, c.loc, tensor_type(e.outvars[0]->aval),
+                                 in[0])};
+}
+
+avals transpose_rule(const avals &in, const params_t &p) {
+  mlir::RankedTensorType r = frontend::infer("jx::lax::transpose", [&](auto e) {
+    return hlo::inferTransposeOp(e, tensor_type(in[0]),
+                                 get_ints(p, "permutation"));
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+values lower_transpose(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::TransposeOp::create(c.b, c.loc, tensor_type(e.outvars[0]->aval),
+                                   in[0], get_ints(e.params, "permutation"))};
+}
+
+avals iota_rule(const avals &in, const params_t &p) {
+  dtype t = get_dtype(p, "dtype");
+  mlir::RankedTensorType r = frontend::infer("jx::lax::iota", [&](auto e) {
+    return hlo::inferIotaOp(e, get_ints(p, "shape"), frontend::element_type(t),
+                            std::get<int64_t>(p.at("dimension")));
+  });
+  return {frontend::aval_of_type(r)};
+}
+
+values lower_iota(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::IotaOp::create(c.b, c.loc, tensor_type(e.outvars[0]->aval),
+                              std::get<int64_t>(e.params.at("dimension")))};
+}
+
+} // namespace
+
+const primitive broadcast_in_dim_p{"broadcast_in_dim", broadcast_in_dim_rule,
+                                   lower_broadcast_in_dim,
+                                   print_broadcast_param};
+const primitive reshape_p{"reshape", reshape_rule, lower_reshape};
+const primitive transpose_p{"transpose", transpose_rule, lower_transpose};
+const primitive iota_p{"iota", iota_rule, lower_iota};
+
+} // namespace jx::core

@@ -1,0 +1,82 @@
+// eager.cpp - eager mode: a primitive applied to concrete arrays runs at
+// once through a cached executable of that one equation.
+
+#include "core/trace.h"
+#include "jx/jit.h"
+#include "primitives/primitive.h"
+#include "transforms/compile.h"
+
+#include <map>
+#include <mutex>
+
+namespace jx {
+
+namespace {
+std::mutex eager_mu;
+cache_stats eager_stats;
+std::map<std::string, std::shared_ptr<const transforms::compiled>> &
+eager_cache() {
+  static std::map<std::string, std::shared_ptr<const transforms::compiled>> c;
+  return c;
+}
+} // namespace
+
+cache_stats eager_cache_stats() {
+  std::lock_guard<std::mutex> lock(eager_mu);
+  return eager_stats;
+}
+
+namespace core {
+
+std::vector<Array> eager_apply(const primitive &p,
+                               const std::vector<Array> &args,
+                               const params_t &params) {
+  std::vector<shaped_array> in;
+  for (const Array &a : args) {
+    if (!a.is_concrete())
+      throw error("jx::" + p.name + ": a traced value of type " +
+                  a.aval().str() + " was used outside of its trace");
+    in.push_back(a.aval());
+  }
+  std::string key = p.name + "[";
+  for (const auto &[k, v] : params)
+    key += k + "=" + param_str(v) + " ";
+  key += "] " + transforms::signature_key(in);
+
+  std::shared_ptr<const transforms::compiled> entry;
+  {
+    std::lock_guard<std::mutex> lock(eager_mu);
+    auto it = eager_cache().find(key);
+    if (it != eager_cache().end()) {
+      ++eager_stats.hits;
+      entry = it->second;
+    }
+  }
+  if (!entry) {
+    auto jaxpr = std::make_shared<Jaxpr>();
+    Eqn eqn;
+    eqn.primitive = &p;
+    eqn.params = params;
+    for (const shaped_array &aval : in) {
+      Var v = new_var(aval);
+      jaxpr->invars.push_back(v);
+      eqn.invars.push_back(v);
+    }
+    for (const shaped_array &aval : p.abstract_eval(in, params)) {
+      Var v = new_var(aval);
+      eqn.outvars.push_back(v);
+      jaxpr->outvars.push_back(v);
+    }
+    jaxpr->eqns.push_back(std::move(eqn));
+    ClosedJaxpr closed;
+    closed.jaxpr = jaxpr;
+    entry = transforms::compile(closed, p.name);
+    std::lock_guard<std::mutex> lock(eager_mu);
+    ++eager_stats.misses;
+    eager_cache().emplace(key, entry);
+  }
+  return transforms::execute(*entry, args);
+}
+
+} // namespace core
+} // namespace jx

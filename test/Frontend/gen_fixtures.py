@@ -1,0 +1,88 @@
+"""Writes JAX's printouts that jx's frontend tests compare against.
+
+  python3 test/Frontend/gen_fixtures.py   (JAX 0.10.2, x64 disabled)
+
+Inputs/jaxprs.txt: `== name` then jax.make_jaxpr(f)(*args) for the sample
+functions of tools/jx-trace/functions.cpp (same names, same arguments).
+Inputs/promotion.txt: `a b -> c` for jnp.promote_types over jx's dtypes, and
+`a weak:kind -> c weak?` for a strong dtype against a Python scalar.
+Inputs/reprs.txt: `== name` then repr() of some arrays.
+"""
+import os
+import jax, jax.numpy as jnp
+
+here = os.path.join(os.path.dirname(__file__), "Inputs")
+ones = lambda s, t=jnp.float32: jnp.ones(s, t)
+x8, x23, y34, i3, x4 = ones(8), ones((2, 3)), ones((3, 4)), ones(3, jnp.int32), ones(4)
+c3, c34 = ones(3), ones((3, 4))
+samples = {
+    "sin_mul": (lambda x: jnp.sin(x) * 2.0, [x8]),
+    "add": (lambda a, b: a + b, [x23, x23]),
+    "add_scalar": (lambda a: a + 1.0, [x23]),
+    "int_add_float": (lambda a: a + 1.5, [i3]),
+    "sub_int": (lambda a: jnp.subtract(a, 2), [x23]),
+    "neg": (lambda a: -a, [x23]),
+    "exp_log": (lambda a: jnp.log(jnp.exp(a)), [x23]),
+    "maximum": (lambda a: jnp.maximum(a, 0.0), [x23]),
+    "less": (lambda a, b: a < b, [x23, x23]),
+    "sum_all": (lambda a: jnp.sum(a), [x23]),
+    "sum_keepdims": (lambda a: jnp.sum(a, axis=1, keepdims=True), [x23]),
+    "max0": (lambda a: jnp.max(a, axis=0), [x23]),
+    "mean1": (lambda a: jnp.mean(a, axis=1), [x23]),
+    "int_mean": (lambda a: jnp.mean(a), [i3]),
+    "reshape": (lambda a: a.reshape(3, 2), [x23]),
+    "transpose": (lambda a: a.T, [x23]),
+    "broadcast_to": (lambda a: jnp.broadcast_to(a, (4, 2, 3)), [x23]),
+    "expand_dims": (lambda a: jnp.expand_dims(a, 0), [x23]),
+    "matmul": (lambda a, b: jnp.matmul(a, b), [x23, y34]),
+    "astype": (lambda a: a.astype(jnp.int32), [x23]),
+    "zeros_add": (lambda a: a + jnp.zeros((2, 3)), [x23]),
+    "arange_add": (lambda a: jnp.arange(3) + a, [i3]),
+    "closure_const": (lambda a: a + c34.sum(), [x23]),
+    "broadcast_add": (lambda a: a * c3, [x23]),
+    "mlp": (lambda x, w: jnp.tanh(jnp.matmul(x, w) + 1.0), [x23, y34]),
+    "long_chain": (lambda x: jnp.sum(x * x, axis=0) + jnp.mean(jnp.exp(x))
+                   - jnp.tanh(jnp.log(x)) / jnp.sqrt(x)
+                   + jnp.maximum(x, jnp.minimum(x, 2.0)) * jnp.cos(jnp.sin(x)),
+                   [x4]),
+}
+with open(os.path.join(here, "jaxprs.txt"), "w") as f:
+    for name, (fn, args) in samples.items():
+        f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")
+
+dtypes = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+          "uint32", "uint64", "float16", "bfloat16", "float32", "float64",
+          "complex64", "complex128"]
+with open(os.path.join(here, "promotion.txt"), "w") as f:
+    # The lattice itself, with 64-bit types kept (x64 enabled for this part).
+    jax.config.update("jax_enable_x64", True)
+    for a in dtypes:
+        for b in dtypes:
+            f.write(f"{a} {b} -> {jnp.promote_types(a, b).name}\n")
+    jax.config.update("jax_enable_x64", False)
+    # A strong array against a weakly typed Python scalar (jnp keeps x64
+    # disabled, so test only dtypes that exist there).
+    for a in ["bool", "int8", "int16", "int32", "uint8", "uint16", "uint32",
+              "float16", "bfloat16", "float32", "complex64"]:
+        x = jnp.zeros((), a)
+        for kind, v in [("int", 1), ("float", 1.0), ("complex", 1j)]:
+            r = x + v
+            f.write(f"{a} weak:{kind} -> {r.dtype.name}"
+                    f"{' weak' if r.weak_type else ''}\n")
+
+reprs = {
+    "f32_1d": jnp.array([1., 2.]),
+    "f32_2d": jnp.array([[1.5, 2.], [3., -4.25]]),
+    "i32_1d": jnp.array([1, 2]),
+    "bool_1d": jnp.array([True, False]),
+    "f32_scalar": jnp.float32(2),
+    "weak_scalar": jnp.array(1.0) + 1,
+    "f32_sci": jnp.array([0.1, 1e-9]),
+    "f32_big": jnp.array([1e10, 1.]),
+    "f32_3d": jnp.zeros((2, 2, 2)),
+    "f32_tenths": jnp.arange(3.0) * 0.1,
+    "u8_1d": jnp.array([1, 2], jnp.uint8),
+}
+with open(os.path.join(here, "reprs.txt"), "w") as f:
+    for name, v in reprs.items():
+        f.write(f"== {name}\n{v!r}\n")

@@ -1,0 +1,84 @@
+// functions.cpp - the sample functions (each also written in JAX in the
+// comments of test/Frontend, which hold JAX's printouts).
+
+#include "functions.h"
+
+namespace jnp = jx::numpy;
+using jx::Array;
+
+namespace {
+
+/// Concrete ones built on the host (no compilation).
+Array ones(jx::shape_t s, jx::dtype t = jx::float32) {
+  int64_t n = 1;
+  for (int64_t d : s)
+    n *= d;
+  return jx::array(std::vector<double>(n, 1.0), s, t);
+}
+
+template <class F> jx::flat_function flat1(F f) {
+  return [f](const std::vector<Array> &a) { return std::vector<Array>{f(a[0])}; };
+}
+template <class F> jx::flat_function flat2(F f) {
+  return [f](const std::vector<Array> &a) {
+    return std::vector<Array>{f(a[0], a[1])};
+  };
+}
+
+} // namespace
+
+const std::vector<sample> &samples() {
+  static const std::vector<sample> s = [] {
+    Array x8 = ones({8}), x23 = ones({2, 3}), y34 = ones({3, 4});
+    Array i3 = ones({3}, jx::int32), x4 = ones({4});
+    Array c3 = ones({3});
+    Array c34 = ones({3, 4});
+    std::vector<sample> v = {
+        {"sin_mul", flat1([](Array x) { return jnp::sin(x) * 2.0f; }), {x8}},
+        {"add", flat2([](Array a, Array b) { return a + b; }), {x23, x23}},
+        {"add_scalar", flat1([](Array a) { return a + 1.0f; }), {x23}},
+        {"int_add_float", flat1([](Array a) { return a + 1.5; }), {i3}},
+        {"sub_int", flat1([](Array a) { return jnp::subtract(a, 2); }), {x23}},
+        {"neg", flat1([](Array a) { return -a; }), {x23}},
+        {"exp_log", flat1([](Array a) { return jnp::log(jnp::exp(a)); }), {x23}},
+        {"maximum", flat1([](Array a) { return jnp::maximum(a, 0.0f); }), {x23}},
+        {"less", flat2([](Array a, Array b) { return a < b; }), {x23, x23}},
+        {"sum_all", flat1([](Array a) { return jnp::sum(a); }), {x23}},
+        {"sum_keepdims",
+         flat1([](Array a) { return jnp::sum(a, {1}, true); }), {x23}},
+        {"max0", flat1([](Array a) { return jnp::max(a, {0}); }), {x23}},
+        {"mean1", flat1([](Array a) { return jnp::mean(a, {1}); }), {x23}},
+        {"int_mean", flat1([](Array a) { return jnp::mean(a); }), {i3}},
+        {"reshape", flat1([](Array a) { return a.reshape({3, 2}); }), {x23}},
+        {"transpose", flat1([](Array a) { return a.T(); }), {x23}},
+        {"broadcast_to",
+         flat1([](Array a) { return jnp::broadcast_to(a, {4, 2, 3}); }), {x23}},
+        {"expand_dims",
+         flat1([](Array a) { return jnp::expand_dims(a, 0); }), {x23}},
+        {"matmul", flat2([](Array a, Array b) { return jnp::matmul(a, b); }),
+         {x23, y34}},
+        {"astype", flat1([](Array a) { return a.astype(jx::int32); }), {x23}},
+        {"zeros_add", flat1([](Array a) { return a + jnp::zeros({2, 3}); }),
+         {x23}},
+        {"arange_add", flat1([](Array a) { return jnp::arange(3) + a; }), {i3}},
+        {"closure_const", flat1([c34](Array a) { return a + c34.sum(); }), {x23}},
+        {"broadcast_add", flat1([c3](Array a) { return a * c3; }), {x23}},
+        {"where", flat1([](Array a) { return jnp::where(a > 0.0f, a, 0.0f); }),
+         {x23}},
+        {"mlp",
+         flat2([](Array x, Array w) {
+           return jnp::tanh(jnp::matmul(x, w) + 1.0f);
+         }),
+         {x23, y34}},
+        {"long_chain",
+         flat1([](Array x) {
+           return jnp::sum(x * x, {0}) + jnp::mean(jnp::exp(x)) -
+                  jnp::tanh(jnp::log(x)) / jnp::sqrt(x) +
+                  jnp::maximum(x, jnp::minimum(x, 2.0f)) * jnp::cos(jnp::sin(x));
+         }),
+         {x4}},
+    };
+    return v;
+  }();
+  return s;
+}

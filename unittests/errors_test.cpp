@@ -1,0 +1,105 @@
+// errors_test.cpp - trace-time errors name the API, shapes and dtypes.
+
+#include "jx/jx.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+namespace jnp = jx::numpy;
+using jx::Array;
+
+/// The message of the jx::error `f` throws (eagerly and while tracing).
+template <class F> std::string error_of(F f, const std::vector<Array> &args) {
+  for (int traced = 0; traced < 2; ++traced) {
+    try {
+      if (traced) {
+        std::vector<jx::shaped_array> avals;
+        for (const Array &a : args)
+          avals.push_back(a.aval());
+        jx::core::trace_to_jaxpr(
+            [&](const std::vector<Array> &a) {
+              return std::vector<Array>{f(a)};
+            },
+            avals);
+      } else {
+        f(args);
+      }
+      return "no error";
+    } catch (const jx::error &e) {
+      if (traced)
+        return e.what();
+    }
+  }
+  return "unreachable";
+}
+
+Array zeros(jx::shape_t s, jx::dtype t = jx::float32) {
+  int64_t n = 1;
+  for (int64_t d : s)
+    n *= d;
+  return jx::array(std::vector<double>(n, 0.0), s, t);
+}
+
+TEST(Errors, MatmulContractingDims) {
+  EXPECT_EQ(error_of([](auto &a) { return jnp::matmul(a[0], a[1]); },
+                     {zeros({3, 4}), zeros({5, 6})}),
+            "jx::matmul: contracting dims differ: lhs f32[3,4] dim 1 is 4, "
+            "rhs f32[5,6] dim 0 is 5");
+}
+
+TEST(Errors, BroadcastingNamesTheFunction) {
+  EXPECT_EQ(error_of([](auto &a) { return a[0] + a[1]; },
+                     {zeros({2, 3}), zeros({4})}),
+            "jx::add: shapes f32[2,3] and f32[4] do not broadcast");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::less(a[0], a[1]); },
+                     {zeros({2}), zeros({3}, jx::int32)}),
+            "jx::less: shapes f32[2] and i32[3] do not broadcast");
+}
+
+TEST(Errors, Axes) {
+  EXPECT_EQ(error_of([](auto &a) { return jnp::sum(a[0], {2}); },
+                     {zeros({2, 3})}),
+            "jx::sum: axis 2 is out of bounds for array f32[2,3]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::mean(a[0], {0, -2}); },
+                     {zeros({2, 3})}),
+            "jx::mean: repeated axis -2 for array f32[2,3]");
+}
+
+TEST(Errors, Shapes) {
+  EXPECT_EQ(error_of([](auto &a) { return a[0].reshape({4, 2}); },
+                     {zeros({2, 3})}),
+            "jx::reshape: cannot reshape array f32[2,3] into shape (4, 2)");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::broadcast_to(a[0], {4, 3}); },
+                     {zeros({2, 3})}),
+            "jx::broadcast_to: cannot broadcast array f32[2,3] to shape "
+            "(4, 3)");
+}
+
+TEST(Errors, LaxIsStrictAboutDtypes) {
+  EXPECT_EQ(error_of([](auto &a) { return jx::lax::add(a[0], a[1]); },
+                     {zeros({2}), zeros({2}, jx::int32)}),
+            "jx::lax::add: operand dtypes differ: f32[2] and i32[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jx::lax::exp(a[0]); },
+                     {zeros({2}, jx::int32)}),
+            "jx::lax::exp: needs a floating or complex operand, got i32[2]");
+}
+
+TEST(Errors, ShapeFunctionsReportThroughTheApiName) {
+  // A rule failure inside stablehlo's shape function: the message keeps the
+  // spec's label.
+  std::string e = error_of(
+      [](auto &a) { return jx::lax::transpose(a[0], {0, 0}); }, {zeros({2, 3})});
+  EXPECT_EQ(e.rfind("jx::lax::transpose: ", 0), 0u) << e;
+  EXPECT_NE(e.find("transpose_c2"), std::string::npos) << e;
+}
+
+TEST(Errors, ReadingATracerIsAnError) {
+  auto f = [](const Array &x) {
+    x.to_vector<float>();
+    return x;
+  };
+  EXPECT_THROW(jx::make_jaxpr(f)(zeros({2})), jx::error);
+}
+
+} // namespace
