@@ -240,8 +240,9 @@ struct Program {
   std::string error;               // why not
 };
 
-/// Programs compiled so far, by path. main() empties it before returning:
-/// executables destroyed during static destruction crash inside LLVM.
+/// Programs compiled so far, by path. main() empties it before returning,
+/// so that the JITs are torn down while LLVM is still whole (an executable
+/// still alive at exit is leaked on purpose, see ~executable).
 std::map<std::string, std::unique_ptr<Program>> &programs() {
   static std::map<std::string, std::unique_ptr<Program>> cache;
   return cache;
