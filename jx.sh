@@ -16,9 +16,9 @@ cmd=${1:-demo}
 # Debian packages jx builds and tests with. Installed only when missing, so a
 # second run costs a dpkg query.
 packages=(
-  cmake ninja-build ccache python3
+  cmake ninja-build ccache python3 python3-numpy
   clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev libopenblas-dev
 )
 
 install_missing() {

@@ -836,7 +836,8 @@ def save_npy(path, a):
     if a.dtype == bf16:
         a = a.view(np.uint16)
         storage = "bfloat16_bits"
-    np.save(path, np.ascontiguousarray(a), allow_pickle=False)
+    # Not np.ascontiguousarray: it turns a 0-d array into shape (1,).
+    np.save(path, np.require(a, requirements="C"), allow_pickle=False)
     return storage, a.dtype.str
 
 

@@ -10,6 +10,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
 
 
@@ -101,7 +103,23 @@ void push_descriptor(std::vector<int64_t> &words, void *data,
 
 } // namespace
 
-executable::~executable() = default;
+namespace {
+
+/// Set by an atexit handler registered at the first compile(), so it runs
+/// before the destructors of statics built before then (executable caches).
+std::atomic<bool> exiting{false};
+void note_exit() { exiting = true; }
+
+} // namespace
+
+executable::~executable() {
+  // Tearing a JIT down runs its deinitializers, which LLVM first compiles;
+  // during exit LLVM's own statics may be gone already, and that crashed or
+  // ended in "error: scalar-to-vector conversion failed" and exit(1). An
+  // executable still alive at exit (in a static cache) is left to the OS.
+  if (exiting)
+    (void)module_.release();
+}
 
 std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
                                                 const std::string &entry,
@@ -111,6 +129,8 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
     source.emitError() << "no function @" << entry << " to compile";
     return nullptr;
   }
+  static const bool exit_hook = (std::atexit(note_exit), true);
+  (void)exit_hook;
   std::unique_ptr<executable> exe(new executable());
   exe->entry_ = entry;
   mlir::FunctionType type = fn.getFunctionType();
@@ -146,9 +166,16 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   // Copies between strided memrefs call MLIR's runtime helper.
   symbols["memrefCopy"] = reinterpret_cast<void *>(&memrefCopy);
   auto jit = cpu::JitModule::create(*module, symbols);
-  if (!jit) {
-    source.emitError() << "JIT compilation failed: "
-                       << llvm::toString(jit.takeError());
+  // Generate the machine code now rather than on the first run, so that
+  // compile() is the whole compilation and a missing symbol fails here.
+  llvm::Error error = jit ? (*jit)->materialize(entry) : jit.takeError();
+  if (error) {
+    // At the entry's location rather than on the module, which would print
+    // the whole module. ORC reports unresolved symbols on stderr itself
+    // ("JIT session error: Symbols not found: [ ... ]").
+    mlir::emitError(fn.getLoc())
+        << "JIT compilation of @" << entry
+        << " failed: " << llvm::toString(std::move(error));
     return nullptr;
   }
   exe->module_ = std::move(*jit);

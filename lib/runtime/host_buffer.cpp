@@ -2,7 +2,10 @@
 
 #include "jx/runtime/host_buffer.h"
 
+#include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -91,9 +94,12 @@ std::string host_buffer::type_string() const {
 }
 
 host_buffer read_npy(const std::string &path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    fail(path, "is a directory, not a .npy file");
   std::ifstream in(path, std::ios::binary);
   if (!in)
-    fail(path, "cannot open file");
+    fail(path, std::string("cannot open file: ") + std::strerror(errno));
   char magic[8];
   if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0)
     fail(path, "not a .npy file (bad magic)");
@@ -136,10 +142,14 @@ host_buffer read_npy(const std::string &path) {
       found = true;
       break;
     }
-  if (!found && descr == "bfloat16") {
+  // numpy has no bfloat16: ml_dtypes saves it as '<V2', and numpy's own
+  // 2-byte void arrays (a view of the bits) are saved as '|V2'.
+  if (!found && (descr == "bfloat16" || descr == "|V2")) {
     buf.dtype = dtype::bfloat16;
     found = true;
   }
+  if (!found && descr.size() > 1 && descr[0] == '>')
+    fail(path, "big-endian arrays ('" + descr + "') are not supported");
   if (!found)
     fail(path, "unsupported dtype '" + descr + "'");
 
@@ -150,16 +160,35 @@ host_buffer read_npy(const std::string &path) {
     std::size_t b = item.find_first_not_of(' ');
     if (b == std::string::npos)
       continue;
+    std::size_t used = 0;
+    int64_t dim = -1;
     try {
-      buf.shape.push_back(std::stoll(item.substr(b)));
+      dim = std::stoll(item.substr(b), &used);
     } catch (...) {
-      fail(path, "malformed shape " + shape);
     }
+    if (dim < 0 || item.find_first_not_of(' ', b + used) != std::string::npos)
+      fail(path, "malformed shape " + shape);
+    buf.shape.push_back(dim);
   }
-  std::size_t bytes = buf.size() * itemsize(buf.dtype);
+  // Compare the size the header promises with what the file holds before
+  // allocating anything, so that a corrupt header cannot ask for terabytes.
+  std::streamoff data_start = in.tellg();
+  in.seekg(0, std::ios::end);
+  std::streamoff available = in.tellg() - data_start;
+  in.seekg(data_start);
+  uint64_t bytes = itemsize(buf.dtype);
+  for (int64_t d : buf.shape)
+    if (d != 0 && bytes > UINT64_MAX / uint64_t(d))
+      fail(path, "shape " + shape + " is too large");
+    else
+      bytes *= uint64_t(d);
+  if (uint64_t(available) != bytes)
+    fail(path, "header says " + buf.type_string() + " (" +
+                   std::to_string(bytes) + " bytes of data) but the file has " +
+                   std::to_string(available) + " bytes after the header");
   buf.data.resize(bytes);
   if (!in.read(reinterpret_cast<char *>(buf.data.data()), bytes))
-    fail(path, "file ends before its " + std::to_string(bytes) + " bytes of data");
+    fail(path, "read error");
   return buf;
 }
 

@@ -34,7 +34,7 @@ struct host_buffer {
 };
 
 /// Reads a .npy file (version 1-3, C order, little-endian). bfloat16 arrays
-/// are read from files whose header says '<V2' or 'bfloat16'. Throws
+/// are read from files whose header says '<V2', '|V2' or 'bfloat16'. Throws
 /// std::runtime_error naming the file on any problem.
 host_buffer read_npy(const std::string &path);
 /// Writes a .npy file; throws std::runtime_error on failure.

@@ -122,4 +122,8 @@ llvm::Error JitModule::invokePacked(llvm::StringRef name,
   return engine->invokePacked(name, args);
 }
 
+llvm::Error JitModule::materialize(llvm::StringRef name) {
+  return engine->lookupPacked(name).takeError();
+}
+
 } // namespace jx::cpu

@@ -54,6 +54,11 @@ public:
   llvm::Error invokePacked(llvm::StringRef name,
                            llvm::MutableArrayRef<void *> args);
 
+  /// Optimizes and generates machine code for `name`'s packed wrapper now
+  /// (the JIT otherwise does it on the first call), linking the runtime
+  /// functions it calls: an unresolved symbol is an error here.
+  llvm::Error materialize(llvm::StringRef name);
+
 private:
   explicit JitModule(std::unique_ptr<mlir::ExecutionEngine> engine);
   std::unique_ptr<mlir::ExecutionEngine> engine;
