@@ -5,6 +5,9 @@
 #include "jx/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -183,16 +186,35 @@ LogicalResult checkLegality(ModuleOp module, StringRef phase) {
   return failure(result.wasInterrupted());
 }
 
-/// The caller owns the buffers it passes to a public function: bufferization
-/// must copy rather than write into them (scatter, dynamic_update_slice).
-void markEntryArgumentsReadOnly(ModuleOp module) {
+/// Prepares public functions for bufferization with out-parameters:
+/// - the caller owns the buffers it passes, so bufferization must copy
+///   rather than write into them (scatter, dynamic_update_slice);
+/// - each result gets its own buffer: a value returned twice (CSE merges
+///   identical results) is copied for its second slot.
+void prepareEntriesForBufferization(ModuleOp module) {
   Builder b(module.getContext());
-  for (auto fn : module.getOps<FunctionOpInterface>()) {
+  for (auto fn : module.getOps<func::FuncOp>()) {
     if (!fn.isPublic() || fn.isExternal())
       continue;
     for (unsigned i = 0; i < fn.getNumArguments(); ++i)
       if (isa<TensorType>(fn.getArgument(i).getType()))
         fn.setArgAttr(i, "bufferization.writable", b.getBoolAttr(false));
+    fn.walk([](func::ReturnOp ret) {
+      llvm::SmallPtrSet<Value, 8> seen;
+      OpBuilder builder(ret);
+      for (OpOperand &operand : ret->getOpOperands()) {
+        auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+        if (!type || seen.insert(operand.get()).second)
+          continue;
+        SmallVector<Value> sizes;
+        for (int64_t d = 0; d < type.getRank(); ++d)
+          if (type.isDynamicDim(d))
+            sizes.push_back(
+                tensor::DimOp::create(builder, ret.getLoc(), operand.get(), d));
+        operand.set(bufferization::AllocTensorOp::create(
+            builder, ret.getLoc(), type, sizes, operand.get()));
+      }
+    });
   }
 }
 
@@ -207,7 +229,7 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
                               << options.stopAfter << "'";
   for (StringRef phase : kPhases) {
     if (phase == "bufferized")
-      markEntryArgumentsReadOnly(module);
+      prepareEntriesForBufferization(module);
     PassManager pm(module.getContext());
     if (failed(parsePassPipeline(registeredOnly(phasePipeline(phase)), pm)))
       return module.emitError() << "cannot build the '" << phase

@@ -268,6 +268,11 @@ struct ConcatenateLowering : ShapePattern<ConcatenateOp> {
       offsets[dim] = offset;
       SmallVector<OpFoldResult> inputSizes =
           tensor::getMixedSizes(rewriter, loc, input);
+      // An empty operand inserts nothing; at the end of the result its
+      // offset would even be out of bounds for insert_slice's verifier.
+      auto inputType = cast<RankedTensorType>(input.getType());
+      if (inputType.hasStaticShape() && inputType.getNumElements() == 0)
+        continue;
       SmallVector<OpFoldResult> strides(type.getRank(), m.constant(1));
       result = tensor::InsertSliceOp::create(rewriter, loc, input, result,
                                              offsets, inputSizes, strides);
