@@ -131,50 +131,42 @@ func::FuncOp findEntry(ModuleOp module) {
   return roots.size() == 1 ? roots.front() : func::FuncOp();
 }
 
-int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
-  OwningOpRef<ModuleOp> module = parseChunk(ctx, sourceMgr, chunk, path);
-  if (!module) {
-    llvm::outs() << "FAIL <parse error at line " << chunk.firstLine
-                 << ">: could not parse or verify the program\n";
-    return kExitCannotCompile;
+/// Public functions that take no arguments and that nothing calls: the
+/// test cases of a chunk that has no single entry.
+SmallVector<func::FuncOp> findRootTests(ModuleOp module) {
+  SmallVector<func::FuncOp> roots;
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (!fn.isPublic() || fn.isExternal() || fn.getNumArguments() != 0)
+      continue;
+    auto uses = SymbolTable::getSymbolUses(fn, module);
+    if (!uses || uses->empty())
+      roots.push_back(fn);
   }
-  func::FuncOp entry = findEntry(*module);
-  if (!entry) {
-    module->emitError("no entry function: expected @main or exactly one "
-                      "public function");
-    llvm::outs() << "FAIL <no entry at line " << chunk.firstLine
-                 << ">: no entry function\n";
-    return kExitCannotCompile;
-  }
-  std::string name = entry.getSymName().str();
-  std::vector<jx::runtime::host_buffer> args;
-  try {
-    for (const std::string &input : inputs)
-      args.push_back(jx::runtime::read_npy(input));
-  } catch (const std::exception &e) {
-    llvm::errs() << "jxc: error: " << e.what() << "\n";
-    llvm::outs() << "FAIL " << name << ": cannot read input\n";
-    return kExitCannotCompile;
-  }
-  auto exe = jx::runtime::executable::compile(*module, name);
-  if (!exe) {
-    llvm::outs() << "FAIL " << name << ": could not compile (see stderr)\n";
-    return kExitCannotCompile;
-  }
+  return roots;
+}
+
+/// What running one entry gave: an exit code and, on failure, the reason
+/// for the FAIL line.
+struct EntryResult {
+  int rc = 0;
+  std::string failure;
+};
+
+EntryResult runEntry(ModuleOp module, const std::string &name,
+                     const std::vector<jx::runtime::host_buffer> &args) {
+  auto exe = jx::runtime::executable::compile(module, name);
+  if (!exe)
+    return {kExitCannotCompile, "could not compile (see stderr)"};
   jx::runtime::check_log log;
   std::vector<jx::runtime::host_buffer> results;
   try {
     results = exe->run(args, &log);
   } catch (const jx::runtime::invalid_input &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
-    llvm::outs() << "FAIL " << name << ": invalid input\n";
-    return kExitCannotCompile;
+    return {kExitCannotCompile, "invalid input"};
   } catch (const std::exception &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
-    llvm::outs() << "FAIL " << name << ": " << e.what() << "\n";
-    return kExitCannotCompile;
+    return {kExitCannotCompile, e.what()};
   }
   if (!outputDir.empty()) {
     try {
@@ -186,18 +178,62 @@ int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
       }
     } catch (const std::exception &e) {
       llvm::errs() << "jxc: error: " << e.what() << "\n";
-      return kExitCannotCompile;
+      return {kExitCannotCompile, "cannot write results"};
     }
   }
-  if (!log.failures.empty()) {
-    llvm::outs() << "FAIL " << name << ": " << log.failures.front();
-    if (log.failures.size() > 1)
-      llvm::outs() << " (and " << log.failures.size() - 1
-                   << " more failed checks)";
-    llvm::outs() << "\n";
-    return kExitCheckFailed;
+  if (log.failures.empty())
+    return {};
+  std::string reason = log.failures.front();
+  if (log.failures.size() > 1)
+    reason += " (and " + std::to_string(log.failures.size() - 1) +
+              " more failed checks)";
+  return {kExitCheckFailed, reason};
+}
+
+int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module = parseChunk(ctx, sourceMgr, chunk, path);
+  if (!module) {
+    llvm::outs() << "FAIL <parse error at line " << chunk.firstLine
+                 << ">: could not parse or verify the program\n";
+    return kExitCannotCompile;
   }
-  llvm::outs() << "PASS " << name << "\n";
+  // One entry, or else (a chunk holding several argument-free test
+  // functions) every root function, reported as one test case.
+  SmallVector<func::FuncOp> entries;
+  if (func::FuncOp entry = findEntry(*module))
+    entries.push_back(entry);
+  else if (inputs.empty())
+    entries = findRootTests(*module);
+  if (entries.empty()) {
+    module->emitError("no entry function: expected @main or exactly one "
+                      "public function");
+    llvm::outs() << "FAIL <no entry at line " << chunk.firstLine
+                 << ">: no entry function\n";
+    return kExitCannotCompile;
+  }
+  std::string names;
+  for (func::FuncOp fn : entries)
+    names += (names.empty() ? "" : "+") + fn.getSymName().str();
+  std::vector<jx::runtime::host_buffer> args;
+  try {
+    for (const std::string &input : inputs)
+      args.push_back(jx::runtime::read_npy(input));
+  } catch (const std::exception &e) {
+    llvm::errs() << "jxc: error: " << e.what() << "\n";
+    llvm::outs() << "FAIL " << names << ": cannot read input\n";
+    return kExitCannotCompile;
+  }
+  for (func::FuncOp fn : entries) {
+    std::string name = fn.getSymName().str();
+    EntryResult result = runEntry(*module, name, args);
+    if (result.rc != 0) {
+      llvm::outs() << "FAIL " << name << ": " << result.failure << "\n";
+      return result.rc;
+    }
+  }
+  llvm::outs() << "PASS " << names << "\n";
   return 0;
 }
 
