@@ -27,12 +27,19 @@ install_missing() {
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
       || missing+=("$p")
   done
+  # The fixture checks need numpy in the python3 that is first on PATH,
+  # which may not be Debian's (pyenv); pip installs it there.
+  if ! python3 -c "import numpy" 2>/dev/null && [ ${#missing[@]} -eq 0 ]; then
+    echo "jx: installing numpy for $(command -v python3)"
+    python3 -m pip install -q numpy
+  fi
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "jx: installing ${missing[*]}"
   local sudo=()
   [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   "${sudo[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
+  python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
 }
 
 configure_and_build() {
