@@ -107,17 +107,10 @@ struct ReduceWindowToGeneric : OpConversionPattern<ReduceWindowOp> {
 
     Location loc = op.getLoc();
     // Bodies may accumulate in a wider type than the inputs (is_promotable).
-    // The init values have the inputs' element types.
     SmallVector<Value> promoted, promotedInits;
-    for (auto [in, init, orig, t] :
-         llvm::zip(adaptor.getInputs(), adaptor.getInitValues(),
-                   op.getInputs(), *resultTypes)) {
-      Type origElement = getElementTypeOrSelf(orig.getType());
-      promoted.push_back(promoteElements(rewriter, loc, in, origElement,
-                                         t.getElementType()));
-      promotedInits.push_back(promoteElements(rewriter, loc, init, origElement,
-                                              t.getElementType()));
-    }
+    promoteInputsAndInits(rewriter, loc, adaptor.getInputs(),
+                          adaptor.getInitValues(), op.getInputs(),
+                          *resultTypes, promoted, promotedInits);
     inputs = promoted;
     inits = promotedInits;
     SmallVector<int64_t> window(op.getWindowDimensions());

@@ -62,6 +62,17 @@ mlir::Value promoteElements(mlir::OpBuilder &b, mlir::Location loc,
                             mlir::Value input, mlir::Type fromOrig,
                             mlir::Type to);
 
+/// Promotes each input and init value of a reduce-like op (whose original
+/// inputs are `origInputs`) to the element type of its converted result, as
+/// a body that accumulates in a wider type needs. Init values have the
+/// inputs' element types.
+void promoteInputsAndInits(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::ValueRange inputs, mlir::ValueRange inits,
+                           mlir::ValueRange origInputs,
+                           llvm::ArrayRef<mlir::RankedTensorType> resultTypes,
+                           llvm::SmallVectorImpl<mlir::Value> &promotedInputs,
+                           llvm::SmallVectorImpl<mlir::Value> &promotedInits);
+
 /// Index constant.
 mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 

@@ -102,6 +102,21 @@ Value promoteElements(OpBuilder &b, Location loc, Value input, Type fromOrig,
   return generic.getResult(0);
 }
 
+void promoteInputsAndInits(OpBuilder &b, Location loc, ValueRange inputs,
+                           ValueRange inits, ValueRange origInputs,
+                           ArrayRef<RankedTensorType> resultTypes,
+                           SmallVectorImpl<Value> &promotedInputs,
+                           SmallVectorImpl<Value> &promotedInits) {
+  for (auto [in, init, orig, t] :
+       llvm::zip(inputs, inits, origInputs, resultTypes)) {
+    Type origElement = getElementTypeOrSelf(orig.getType());
+    promotedInputs.push_back(
+        promoteElements(b, loc, in, origElement, t.getElementType()));
+    promotedInits.push_back(
+        promoteElements(b, loc, init, origElement, t.getElementType()));
+  }
+}
+
 Value indexConst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
