@@ -82,6 +82,10 @@ struct op_case {
   std::function<Array(const Array &)> f;
 };
 
+/// gtest prints a parameter in --gtest_list_tests and failure messages;
+/// without this it dumps the struct's bytes (pointers: unstable per build).
+void PrintTo(const op_case &c, std::ostream *os) { *os << c.name; }
+
 /// One table entry per op of the set: jit(f)(x) == f(x) run eagerly.
 std::vector<op_case> op_table() {
   return {
