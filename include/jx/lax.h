@@ -28,6 +28,24 @@ Array tanh(const Array &x);
 Array sin(const Array &x);
 Array cos(const Array &x);
 Array sqrt(const Array &x);
+Array rsqrt(const Array &x);
+Array log1p(const Array &x);
+Array expm1(const Array &x);
+Array logistic(const Array &x);
+Array floor(const Array &x);
+Array ceil(const Array &x);
+Array is_finite(const Array &x);
+Array abs(const Array &x);
+Array sign(const Array &x);
+Array square(const Array &x);
+/// x ** y for a constant integer y (multiplications; y < 0 needs inexact x).
+Array integer_pow(const Array &x, int64_t y);
+Array pow(const Array &x, const Array &y);
+/// Bool or integer operands (JAX's and/or/xor/not primitives).
+Array bitwise_and(const Array &x, const Array &y);
+Array bitwise_or(const Array &x, const Array &y);
+Array bitwise_xor(const Array &x, const Array &y);
+Array bitwise_not(const Array &x);
 Array eq(const Array &x, const Array &y);
 Array ne(const Array &x, const Array &y);
 Array lt(const Array &x, const Array &y);

@@ -84,7 +84,75 @@ Array unary_inexact(const primitive &p, const Array &x) {
   return bind1(p, {x});
 }
 
+/// Checks the operand's dtype with `ok`; `what` says what was needed.
+Array unary_checked(const primitive &p, const Array &x, bool (*ok)(dtype),
+                    const char *what, const params_t &params = {}) {
+  if (!ok(x.dtype()))
+    throw error("jx::lax::" + p.name + ": needs " + what + " operand, got " +
+                x.aval().str());
+  return bind1(p, {x}, params);
+}
+
+bool is_numeric(dtype t) { return !is_bool(t); }
+bool is_signed_numeric(dtype t) {
+  return is_signed_integer(t) || is_inexact(t);
+}
+bool is_bool_or_integer(dtype t) { return is_bool(t) || is_integer(t); }
+
+Array binary_checked(const primitive &p, const Array &x, const Array &y,
+                     bool (*ok)(dtype), const char *what) {
+  auto [a, b] = binary_operands(p.name, x, y);
+  if (!ok(a.dtype()))
+    throw error("jx::lax::" + p.name + ": needs " + what + " operands, got " +
+                a.aval().str() + " and " + b.aval().str());
+  return bind1(p, {a, b});
+}
+
 } // namespace
+
+Array rsqrt(const Array &x) { return unary_inexact(rsqrt_p, x); }
+Array log1p(const Array &x) { return unary_inexact(log1p_p, x); }
+Array expm1(const Array &x) { return unary_inexact(expm1_p, x); }
+Array logistic(const Array &x) { return unary_inexact(logistic_p, x); }
+Array floor(const Array &x) {
+  return unary_checked(floor_p, x, is_floating, "a floating");
+}
+Array ceil(const Array &x) {
+  return unary_checked(ceil_p, x, is_floating, "a floating");
+}
+Array is_finite(const Array &x) {
+  return unary_checked(is_finite_p, x, is_floating, "a floating");
+}
+Array abs(const Array &x) {
+  return unary_checked(abs_p, x, is_signed_numeric, "a signed or inexact");
+}
+Array sign(const Array &x) {
+  return unary_checked(sign_p, x, is_signed_numeric, "a signed or inexact");
+}
+Array square(const Array &x) {
+  return unary_checked(square_p, x, is_numeric, "a numeric");
+}
+Array integer_pow(const Array &x, int64_t y) {
+  if (y < 0 && !is_inexact(x.dtype()))
+    throw error("jx::lax::integer_pow: a negative power " + std::to_string(y) +
+                " needs an inexact operand, got " + x.aval().str());
+  return unary_checked(integer_pow_p, x, is_numeric, "a numeric", {{"y", y}});
+}
+Array pow(const Array &x, const Array &y) {
+  return binary_checked(pow_p, x, y, is_inexact, "inexact");
+}
+Array bitwise_and(const Array &x, const Array &y) {
+  return binary_checked(and_p, x, y, is_bool_or_integer, "bool or integer");
+}
+Array bitwise_or(const Array &x, const Array &y) {
+  return binary_checked(or_p, x, y, is_bool_or_integer, "bool or integer");
+}
+Array bitwise_xor(const Array &x, const Array &y) {
+  return binary_checked(xor_p, x, y, is_bool_or_integer, "bool or integer");
+}
+Array bitwise_not(const Array &x) {
+  return unary_checked(not_p, x, is_bool_or_integer, "a bool or integer");
+}
 
 Array add(const Array &x, const Array &y) { return binary(add_p, x, y); }
 Array sub(const Array &x, const Array &y) { return binary(sub_p, x, y); }
