@@ -41,6 +41,28 @@ Array tanh(const Array &x);
 Array sin(const Array &x);
 Array cos(const Array &x);
 Array sqrt(const Array &x);
+Array log1p(const Array &x);
+Array expm1(const Array &x);
+Array abs(const Array &x);
+Array sign(const Array &x);
+Array floor(const Array &x);
+Array ceil(const Array &x);
+Array square(const Array &x);
+/// x ** y; an integer C++ scalar y is lax::integer_pow, as in JAX.
+Array power(const Array &x, const Array &y);
+/// x clamped to [min, max] (either bound may be absent).
+Array clip(const Array &x, std::optional<Array> min = std::nullopt,
+           std::optional<Array> max = std::nullopt);
+
+// Logical (bool results; nonzero is true) and bitwise (bool or integer).
+Array logical_and(const Array &x, const Array &y);
+Array logical_or(const Array &x, const Array &y);
+Array logical_xor(const Array &x, const Array &y);
+Array logical_not(const Array &x);
+Array bitwise_and(const Array &x, const Array &y);
+Array bitwise_or(const Array &x, const Array &y);
+Array bitwise_xor(const Array &x, const Array &y);
+Array invert(const Array &x);
 
 // Comparisons (bool results).
 Array equal(const Array &x, const Array &y);
@@ -49,6 +71,9 @@ Array less(const Array &x, const Array &y);
 Array less_equal(const Array &x, const Array &y);
 Array greater(const Array &x, const Array &y);
 Array greater_equal(const Array &x, const Array &y);
+Array isfinite(const Array &x);
+Array isnan(const Array &x);
+Array isinf(const Array &x);
 /// x where condition, else y.
 Array where(const Array &condition, const Array &x, const Array &y);
 
