@@ -45,6 +45,17 @@ samples = {
                    - jnp.tanh(jnp.log(x)) / jnp.sqrt(x)
                    + jnp.maximum(x, jnp.minimum(x, 2.0)) * jnp.cos(jnp.sin(x)),
                    [x4]),
+    "rounding": (lambda a: jnp.floor(a) + jnp.ceil(a), [x23]),
+    "unary_chain": (lambda a: jnp.log1p(jnp.expm1(jnp.abs(jnp.sign(a)))), [x23]),
+    "logistic_rsqrt": (lambda a: jax.lax.logistic(a) * jax.lax.rsqrt(a), [x23]),
+    "powers": (lambda a: jnp.square(a) + jnp.power(a, 3) + jnp.power(a, a),
+               [x23]),
+    "isfinite_isnan": (lambda a: jnp.logical_and(jnp.isfinite(a),
+                                                 jnp.logical_not(jnp.isnan(a))),
+                       [x23]),
+    "bitwise": (lambda a: jnp.bitwise_or(jnp.bitwise_and(a, a),
+                                         jnp.bitwise_xor(a, jnp.invert(a))),
+                [i3]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

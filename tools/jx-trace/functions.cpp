@@ -77,6 +77,33 @@ const std::vector<sample> &samples() {
                   jnp::maximum(x, jnp::minimum(x, 2.0f)) * jnp::cos(jnp::sin(x));
          }),
          {x4}},
+        {"rounding", flat1([](Array a) { return jnp::floor(a) + jnp::ceil(a); }),
+         {x23}},
+        {"unary_chain",
+         flat1([](Array a) {
+           return jnp::log1p(jnp::expm1(jnp::abs(jnp::sign(a))));
+         }),
+         {x23}},
+        {"logistic_rsqrt",
+         flat1([](Array a) { return jx::lax::logistic(a) * jx::lax::rsqrt(a); }),
+         {x23}},
+        {"powers",
+         flat1([](Array a) {
+           return jnp::square(a) + jnp::power(a, 3) + jnp::power(a, a);
+         }),
+         {x23}},
+        {"isfinite_isnan",
+         flat1([](Array a) {
+           return jnp::logical_and(jnp::isfinite(a),
+                                   jnp::logical_not(jnp::isnan(a)));
+         }),
+         {x23}},
+        {"bitwise",
+         flat1([](Array a) {
+           return jnp::bitwise_or(jnp::bitwise_and(a, a),
+                                  jnp::bitwise_xor(a, jnp::invert(a)));
+         }),
+         {i3}},
     };
     return v;
   }();
