@@ -178,3 +178,39 @@ INSTANTIATE_TEST_SUITE_P(
     [](const testing::TestParamInfo<op_case> &info) { return info.param.name; });
 
 } // namespace
+
+namespace {
+
+/// Values of some of the newer ops, expected values from JAX 0.10.2 (jnp on
+/// the same f32 inputs), run through jit.
+TEST(NewOps, ValuesEqualJax) {
+  Array x = jx::array({0.5f, 1.0f, 2.0f, 3.0f, 4.0f, 5.5f});
+  auto near = [](const Array &a, std::vector<double> want) {
+    std::vector<double> got = a.to_vector<double>();
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i)
+      EXPECT_NEAR(got[i], want[i], 1e-6 * (1 + std::fabs(want[i]))) << i;
+  };
+  auto jit1 = [&](std::function<Array(const Array &)> f) {
+    return jx::jit(f)(x);
+  };
+  near(jit1([](const Array &a) { return jnp::power(a, -2); }),
+       {4.0, 1.0, 0.25, 0.1111111119389534, 0.0625, 0.03305784985423088});
+  near(jit1([](const Array &a) { return jx::lax::logistic(a); }),
+       {0.622459352016449, 0.7310585975646973, 0.8807970285415649,
+        0.9525741338729858, 0.9820137619972229, 0.9959298968315125});
+  near(jit1([](const Array &a) { return jnp::sign(a - 2.0f); }),
+       {-1, -1, 0, 1, 1, 1});
+  near(jit1([](const Array &a) { return jnp::floor(a * 0.7f); }),
+       {0, 0, 1, 2, 2, 3});
+  near(jit1([](const Array &a) { return jnp::isinf(jnp::log(a - 1.0f)); }),
+       {0, 1, 0, 0, 0, 0});
+  near(jit1([](const Array &a) {
+         return jnp::bitwise_xor(a.astype(jx::int32), 6);
+       }),
+       {6, 7, 4, 5, 2, 3});
+  near(jit1([](const Array &a) { return jnp::invert(a.astype(jx::int32)); }),
+       {-1, -2, -3, -4, -5, -6});
+}
+
+} // namespace
