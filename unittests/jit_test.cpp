@@ -142,6 +142,14 @@ std::vector<op_case> op_table() {
       {"max", [](const Array &x) { return jnp::max(x, {1}); }},
       {"min", [](const Array &x) { return jnp::min(x); }},
       {"mean", [](const Array &x) { return jnp::mean(x, {0}); }},
+      {"prod", [](const Array &x) { return jnp::prod(x, {1}); }},
+      {"prod_int", [](const Array &x) { return jnp::prod(x.astype(jx::int32)); }},
+      {"all", [](const Array &x) { return jnp::all(x > 1.0f, {0}); }},
+      {"any", [](const Array &x) { return jnp::any(x > 4.0f); }},
+      {"any_keepdims",
+       [](const Array &x) { return jnp::any(x > 4.0f, {1}, true); }},
+      {"var", [](const Array &x) { return jnp::var(x, {1}); }},
+      {"std", [](const Array &x) { return jnp::std(x); }},
       {"reshape", [](const Array &x) { return x.reshape({3, 2}); }},
       {"transpose", [](const Array &x) { return x.T(); }},
       {"broadcast_to",
@@ -181,8 +189,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 namespace {
 
-/// Values of some of the newer ops, expected values from JAX 0.10.2 (jnp on
-/// the same f32 inputs), run through jit.
+/// Values of some of the newer ops, run through jit; expected values from
+/// JAX 0.10.2 (jnp on the same f32 inputs) or NumPy (prod, var, std).
 TEST(NewOps, ValuesEqualJax) {
   Array x = jx::array({0.5f, 1.0f, 2.0f, 3.0f, 4.0f, 5.5f});
   auto near = [](const Array &a, std::vector<double> want) {
@@ -211,6 +219,11 @@ TEST(NewOps, ValuesEqualJax) {
        {6, 7, 4, 5, 2, 3});
   near(jit1([](const Array &a) { return jnp::invert(a.astype(jx::int32)); }),
        {-1, -2, -3, -4, -5, -6});
+  near(jit1([](const Array &a) { return jnp::prod(a); }), {66.0});
+  near(jit1([](const Array &a) { return jnp::var(a); }), {2.9722222222222228});
+  near(jit1([](const Array &a) { return jnp::std(a); }), {1.724013405464767});
+  near(jit1([](const Array &a) { return jnp::all(a > 0.7f); }), {0});
+  near(jit1([](const Array &a) { return jnp::any(a > 5.0f); }), {1});
 }
 
 } // namespace

@@ -61,6 +61,10 @@ Array convert_element_type(const Array &x, dtype new_dtype,
 Array reduce_sum(const Array &x, const std::vector<int64_t> &axes);
 Array reduce_max(const Array &x, const std::vector<int64_t> &axes);
 Array reduce_min(const Array &x, const std::vector<int64_t> &axes);
+Array reduce_prod(const Array &x, const std::vector<int64_t> &axes);
+/// Bool operands.
+Array reduce_and(const Array &x, const std::vector<int64_t> &axes);
+Array reduce_or(const Array &x, const std::vector<int64_t> &axes);
 
 // Shapes.
 Array broadcast_in_dim(const Array &x, const shape_t &shape,

@@ -82,6 +82,13 @@ Array sum(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array max(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array min(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array mean(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array prod(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+/// Bool results (nonzero is true).
+Array all(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array any(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+/// Population variance and standard deviation (ddof = 0).
+Array var(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array std(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 
 // Shapes. One entry of `shape` in reshape may be -1.
 Array reshape(const Array &a, const shape_t &shape);

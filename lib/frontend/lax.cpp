@@ -227,6 +227,24 @@ Array reduce_max(const Array &x, const std::vector<int64_t> &axes) {
 Array reduce_min(const Array &x, const std::vector<int64_t> &axes) {
   return reduce(reduce_min_p, x, axes);
 }
+Array reduce_prod(const Array &x, const std::vector<int64_t> &axes) {
+  if (is_bool(x.dtype()))
+    throw error("jx::lax::reduce_prod: needs a numeric operand, got " +
+                x.aval().str());
+  return reduce(reduce_prod_p, x, axes);
+}
+Array reduce_and(const Array &x, const std::vector<int64_t> &axes) {
+  if (!is_bool(x.dtype()))
+    throw error("jx::lax::reduce_and: jx supports bool operands so far, got " +
+                x.aval().str());
+  return reduce(reduce_and_p, x, axes);
+}
+Array reduce_or(const Array &x, const std::vector<int64_t> &axes) {
+  if (!is_bool(x.dtype()))
+    throw error("jx::lax::reduce_or: jx supports bool operands so far, got " +
+                x.aval().str());
+  return reduce(reduce_or_p, x, axes);
+}
 
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions) {

@@ -83,6 +83,27 @@ Array mean(const Array &a, axes_t axis, bool keepdims) {
   return lax::div(s, n);
 }
 
+Array prod(const Array &a, axes_t axis, bool keepdims) {
+  return reduction("prod", lax::reduce_prod, upcast_for_sum(a), axis,
+                   keepdims);
+}
+Array all(const Array &a, axes_t axis, bool keepdims) {
+  Array b = is_bool(a.dtype()) ? a : not_equal(a, Array(0).astype(a.dtype()));
+  return reduction("all", lax::reduce_and, b, axis, keepdims);
+}
+Array any(const Array &a, axes_t axis, bool keepdims) {
+  Array b = is_bool(a.dtype()) ? a : not_equal(a, Array(0).astype(a.dtype()));
+  return reduction("any", lax::reduce_or, b, axis, keepdims);
+}
+Array var(const Array &a, axes_t axis, bool keepdims) {
+  Array x = is_inexact(a.dtype()) ? a : astype(a, dtype::float32);
+  Array d = subtract(x, mean(x, axis, /*keepdims=*/true));
+  return mean(multiply(d, d), axis, keepdims);
+}
+Array std(const Array &a, axes_t axis, bool keepdims) {
+  return sqrt(var(a, axis, keepdims));
+}
+
 Array reshape(const Array &a, const shape_t &shape) {
   shape_t s = shape;
   int64_t known = 1, unknown = -1;

@@ -1,4 +1,5 @@
-// reduction.cpp - reduce_sum, reduce_max, reduce_min over `axes`.
+// reduction.cpp - reduce_sum, reduce_max, reduce_min, reduce_prod,
+// reduce_and, reduce_or over `axes`.
 //
 // Shape rule: stablehlo's inferReduceOp (reduce_c1..c8). Lowering: one
 // stablehlo.reduce whose body applies add/maximum/minimum, with JAX's
@@ -20,7 +21,7 @@ using frontend::lowering_context;
 namespace {
 
 using values = std::vector<mlir::Value>;
-enum class monoid { sum, max, min };
+enum class monoid { sum, max, min, prod, and_, or_ };
 
 std::vector<shaped_array> reduce_rule(const std::string &name,
                                       const std::vector<shaped_array> &in,
@@ -41,8 +42,10 @@ std::vector<shaped_array> reduce_rule(const std::string &name,
 /// The identity of `m` for `t`.
 double identity(monoid m, dtype t) {
   constexpr double inf = std::numeric_limits<double>::infinity();
-  if (m == monoid::sum)
+  if (m == monoid::sum || m == monoid::or_)
     return 0;
+  if (m == monoid::prod || m == monoid::and_)
+    return 1;
   bool is_max = m == monoid::max;
   if (is_inexact(t))
     return is_max ? -inf : inf;
@@ -66,7 +69,7 @@ template <monoid M>
 values lower_reduce(lowering_context &c, const values &in, const Eqn &e) {
   const shaped_array &x = aval_of(e.invars[0]);
   runtime::host_buffer init = scalar_buffer(identity(M, x.dtype), x.dtype);
-  if (M != monoid::sum &&
+  if ((M == monoid::max || M == monoid::min) &&
       (x.dtype == dtype::int64 || x.dtype == dtype::uint64)) {
     // Exact 64-bit extremes (a double cannot hold them).
     int64_t v = x.dtype == dtype::int64
@@ -90,6 +93,12 @@ values lower_reduce(lowering_context &c, const values &in, const Eqn &e) {
   mlir::Value r;
   if constexpr (M == monoid::sum)
     r = hlo::AddOp::create(c.b, c.loc, scalar, a, b);
+  else if constexpr (M == monoid::prod)
+    r = hlo::MulOp::create(c.b, c.loc, scalar, a, b);
+  else if constexpr (M == monoid::and_)
+    r = hlo::AndOp::create(c.b, c.loc, scalar, a, b);
+  else if constexpr (M == monoid::or_)
+    r = hlo::OrOp::create(c.b, c.loc, scalar, a, b);
   else if constexpr (M == monoid::max)
     r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b);
   else
@@ -118,5 +127,24 @@ const primitive reduce_min_p{
       return reduce_rule("reduce_min", in, p);
     },
     lower_reduce<monoid::min>};
+
+const primitive reduce_prod_p{
+    "reduce_prod",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return reduce_rule("reduce_prod", in, p);
+    },
+    lower_reduce<monoid::prod>};
+const primitive reduce_and_p{
+    "reduce_and",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return reduce_rule("reduce_and", in, p);
+    },
+    lower_reduce<monoid::and_>};
+const primitive reduce_or_p{
+    "reduce_or",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return reduce_rule("reduce_or", in, p);
+    },
+    lower_reduce<monoid::or_>};
 
 } // namespace jx::core

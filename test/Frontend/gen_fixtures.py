@@ -56,6 +56,9 @@ samples = {
     "bitwise": (lambda a: jnp.bitwise_or(jnp.bitwise_and(a, a),
                                          jnp.bitwise_xor(a, jnp.invert(a))),
                 [i3]),
+    "prod1": (lambda a: jnp.prod(a, axis=1), [x23]),
+    "all_any": (lambda a: jnp.logical_or(jnp.all(a > 0.0, axis=0),
+                                         jnp.any(a < 1.0, axis=0)), [x23]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

@@ -104,6 +104,12 @@ const std::vector<sample> &samples() {
                                   jnp::bitwise_xor(a, jnp::invert(a)));
          }),
          {i3}},
+        {"prod1", flat1([](Array a) { return jnp::prod(a, {1}); }), {x23}},
+        {"all_any",
+         flat1([](Array a) {
+           return jnp::logical_or(jnp::all(a > 0.0f, {0}), jnp::any(a < 1.0f, {0}));
+         }),
+         {x23}},
     };
     return v;
   }();
