@@ -109,6 +109,8 @@ std::vector<op_case> op_table() {
       {"sign", [](const Array &x) { return jnp::sign(x - 2.0f); }},
       {"floor", [](const Array &x) { return jnp::floor(x * 0.7f); }},
       {"ceil", [](const Array &x) { return jnp::ceil(x * 0.7f); }},
+      {"round", [](const Array &x) { return jnp::round(x * 0.5f - 1.0f); }},
+      {"lax_round", [](const Array &x) { return jx::lax::round(x * 0.5f); }},
       {"square", [](const Array &x) { return jnp::square(x); }},
       {"integer_pow", [](const Array &x) { return jnp::power(x, 3); }},
       {"integer_pow_neg", [](const Array &x) { return jnp::power(x, -2); }},
@@ -155,6 +157,13 @@ std::vector<op_case> op_table() {
       {"broadcast_to",
        [](const Array &x) { return jnp::broadcast_to(x, {2, 2, 3}); }},
       {"expand_dims", [](const Array &x) { return jnp::expand_dims(x, 1); }},
+      {"squeeze",
+       [](const Array &x) { return jnp::squeeze(jnp::expand_dims(x, 0)); }},
+      {"flip", [](const Array &x) { return jnp::flip(x, 1); }},
+      {"flip_all", [](const Array &x) { return jnp::flip(x); }},
+      {"concatenate",
+       [](const Array &x) { return jnp::concatenate({x, x * 2.0f}, 1); }},
+      {"stack", [](const Array &x) { return jnp::stack({x, -x}, 1); }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -220,6 +229,18 @@ TEST(NewOps, ValuesEqualJax) {
   near(jit1([](const Array &a) { return jnp::invert(a.astype(jx::int32)); }),
        {-1, -2, -3, -4, -5, -6});
   near(jit1([](const Array &a) { return jnp::prod(a); }), {66.0});
+  // half to even: 0.25 0.5 1 1.5 2 2.75 -> 0 0 1 2 2 3
+  near(jit1([](const Array &a) { return jnp::round(a * 0.5f); }),
+       {0, 0, 1, 2, 2, 3});
+  // away from zero: 0.5 -> 1, 1.5 -> 2
+  near(jit1([](const Array &a) { return jx::lax::round(a * 0.5f); }),
+       {0, 1, 1, 2, 2, 3});
+  near(jit1([](const Array &a) { return jnp::flip(a); }),
+       {5.5, 4, 3, 2, 1, 0.5});
+  near(jit1([](const Array &a) {
+         return jnp::concatenate({a.reshape({2, 3}), a.reshape({2, 3})}, 1);
+       }),
+       {0.5, 1, 2, 0.5, 1, 2, 3, 4, 5.5, 3, 4, 5.5});
   near(jit1([](const Array &a) { return jnp::var(a); }), {2.9722222222222228});
   near(jit1([](const Array &a) { return jnp::std(a); }), {1.724013405464767});
   near(jit1([](const Array &a) { return jnp::all(a > 0.7f); }), {0});

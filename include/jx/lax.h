@@ -41,6 +41,10 @@ Array square(const Array &x);
 /// x ** y for a constant integer y (multiplications; y < 0 needs inexact x).
 Array integer_pow(const Array &x, int64_t y);
 Array pow(const Array &x, const Array &y);
+/// As jax.lax.RoundingMethod.
+enum class rounding_method { away_from_zero = 0, to_nearest_even = 1 };
+Array round(const Array &x,
+            rounding_method method = rounding_method::away_from_zero);
 /// Bool or integer operands (JAX's and/or/xor/not primitives).
 Array bitwise_and(const Array &x, const Array &y);
 Array bitwise_or(const Array &x, const Array &y);
@@ -71,6 +75,11 @@ Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions);
 Array reshape(const Array &x, const shape_t &new_sizes);
 Array transpose(const Array &x, const std::vector<int64_t> &permutation);
+/// Drops the listed size-1 dimensions.
+Array squeeze(const Array &x, const std::vector<int64_t> &dimensions);
+/// Reverses the listed dimensions.
+Array rev(const Array &x, const std::vector<int64_t> &dimensions);
+Array concatenate(const std::vector<Array> &operands, int64_t dimension);
 Array iota(dtype t, const shape_t &shape, int64_t dimension = 0);
 
 // Linear algebra.

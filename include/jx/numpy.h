@@ -47,6 +47,8 @@ Array abs(const Array &x);
 Array sign(const Array &x);
 Array floor(const Array &x);
 Array ceil(const Array &x);
+/// Rounds half to even, as jnp.round (decimals = 0).
+Array round(const Array &x);
 Array square(const Array &x);
 /// x ** y; an integer C++ scalar y is lax::integer_pow, as in JAX.
 Array power(const Array &x, const Array &y);
@@ -97,6 +99,14 @@ Array transpose(const Array &a, const std::vector<int64_t> &axes = {});
 Array broadcast_to(const Array &a, const shape_t &shape);
 Array expand_dims(const Array &a, int64_t axis);
 Array astype(const Array &a, dtype t);
+/// Drops the given size-1 axes (all size-1 axes by default).
+Array squeeze(const Array &a, axes_t axis = std::nullopt);
+/// Reverses the given axes (all by default).
+Array flip(const Array &a, axes_t axis = std::nullopt);
+/// Joins arrays along an existing axis (dtypes promoted).
+Array concatenate(const std::vector<Array> &arrays, int64_t axis = 0);
+/// Joins equal-shaped arrays along a new axis.
+Array stack(const std::vector<Array> &arrays, int64_t axis = 0);
 
 // Linear algebra.
 Array dot(const Array &a, const Array &b);

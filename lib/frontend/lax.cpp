@@ -138,6 +138,10 @@ Array integer_pow(const Array &x, int64_t y) {
                 " needs an inexact operand, got " + x.aval().str());
   return unary_checked(integer_pow_p, x, is_numeric, "a numeric", {{"y", y}});
 }
+Array round(const Array &x, rounding_method method) {
+  return unary_checked(round_p, x, is_floating, "a floating",
+                       {{"rounding_method", static_cast<int64_t>(method)}});
+}
 Array pow(const Array &x, const Array &y) {
   return binary_checked(pow_p, x, y, is_inexact, "inexact");
 }
@@ -263,6 +267,23 @@ Array reshape(const Array &x, const shape_t &new_sizes) {
 
 Array transpose(const Array &x, const std::vector<int64_t> &permutation) {
   return bind1(transpose_p, {x}, {{"permutation", permutation}});
+}
+
+Array squeeze(const Array &x, const std::vector<int64_t> &dimensions) {
+  std::vector<int64_t> d =
+      frontend::normalize_axes("jx::lax::squeeze", dimensions, x.aval());
+  std::sort(d.begin(), d.end());
+  return bind1(squeeze_p, {x}, {{"dimensions", d}});
+}
+
+Array rev(const Array &x, const std::vector<int64_t> &dimensions) {
+  return bind1(rev_p, {x}, {{"dimensions", dimensions}});
+}
+
+Array concatenate(const std::vector<Array> &operands, int64_t dimension) {
+  if (operands.empty())
+    throw error("jx::lax::concatenate: needs at least one operand");
+  return bind1(concatenate_p, operands, {{"dimension", dimension}});
 }
 
 Array iota(dtype t, const shape_t &shape, int64_t dimension) {

@@ -215,3 +215,75 @@ Array arange(double start, double stop, double step, std::optional<dtype> t) {
 }
 
 } // namespace jx::numpy
+
+namespace jx::numpy {
+
+Array squeeze(const Array &a, axes_t axis) {
+  std::vector<int64_t> dims;
+  if (axis.axes) {
+    dims = *axis.axes;
+  } else {
+    for (int64_t i = 0; i < a.ndim(); ++i)
+      if (a.shape()[i] == 1)
+        dims.push_back(i);
+  }
+  std::vector<int64_t> d = normalize_axes("jx::squeeze", dims, a.aval());
+  for (int64_t i : d)
+    if (a.shape()[i] != 1)
+      throw error("jx::squeeze: cannot select an axis to squeeze out which "
+                  "has size not equal to one: axis " +
+                  std::to_string(i) + " of " + a.aval().str());
+  return lax::squeeze(a, d);
+}
+
+Array flip(const Array &a, axes_t axis) {
+  std::vector<int64_t> dims;
+  if (axis.axes) {
+    dims = normalize_axes("jx::flip", *axis.axes, a.aval());
+  } else {
+    for (int64_t i = 0; i < a.ndim(); ++i)
+      dims.push_back(i);
+  }
+  return lax::rev(a, dims);
+}
+
+Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw error("jx::concatenate: need at least one array to concatenate");
+  if (arrays[0].ndim() == 0)
+    throw error("jx::concatenate: zero-dimensional arrays cannot be "
+                "concatenated");
+  int64_t ax = frontend::normalize_axis("jx::concatenate", axis, arrays[0].aval());
+  std::vector<typed_dtype> types;
+  for (const Array &a : arrays)
+    types.push_back({a.dtype(), a.weak_type()});
+  typed_dtype t = result_type(types);
+  std::vector<Array> ops;
+  for (const Array &a : arrays)
+    ops.push_back(lax::convert_element_type(a, t.dtype, t.weak));
+  if (ops.size() == 1)
+    return ops[0];
+  return lax::concatenate(ops, ax);
+}
+
+Array stack(const std::vector<Array> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw error("jx::stack: need at least one array to stack");
+  std::vector<Array> expanded;
+  for (const Array &a : arrays) {
+    if (a.shape() != arrays[0].shape())
+      throw error("jx::stack: all input arrays must have the same shape, got " +
+                  arrays[0].aval().str() + " and " + a.aval().str());
+    expanded.push_back(expand_dims(a, axis));
+  }
+  int64_t rank = arrays[0].ndim() + 1;
+  return concatenate(expanded, axis < 0 ? axis + rank : axis);
+}
+
+Array round(const Array &a) {
+  if (!is_floating(a.dtype()))
+    return a; // integers are already round, as in jnp.round
+  return lax::round(a, lax::rounding_method::to_nearest_even);
+}
+
+} // namespace jx::numpy

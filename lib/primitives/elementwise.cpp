@@ -205,6 +205,14 @@ values lower_integer_pow(lowering_context &c, const values &in, const Eqn &e) {
   return {acc};
 }
 
+/// round[rounding_method]: 0 away from zero, 1 to nearest even (JAX's
+/// RoundingMethod).
+values lower_round(lowering_context &c, const values &in, const Eqn &e) {
+  if (std::get<int64_t>(e.params.at("rounding_method")) == 1)
+    return {hlo::RoundNearestEvenOp::create(c.b, c.loc, in[0])};
+  return {hlo::RoundOp::create(c.b, c.loc, in[0])};
+}
+
 } // namespace
 
 JX_BINARY(add, AddOp)
@@ -236,6 +244,7 @@ JX_UNARY(not, NotOp)
 const primitive abs_p{"abs", abs_rule, lower_unary_typed<hlo::AbsOp>};
 const primitive is_finite_p{"is_finite", is_finite_rule,
                             lower_unary_typed<hlo::IsFiniteOp>};
+const primitive round_p{"round", unary_rule, lower_round};
 const primitive square_p{"square", unary_rule, lower_square};
 const primitive integer_pow_p{"integer_pow", unary_rule, lower_integer_pow};
 

@@ -59,6 +59,10 @@ samples = {
     "prod1": (lambda a: jnp.prod(a, axis=1), [x23]),
     "all_any": (lambda a: jnp.logical_or(jnp.all(a > 0.0, axis=0),
                                          jnp.any(a < 1.0, axis=0)), [x23]),
+    "squeeze0": (lambda a: jnp.squeeze(a, 0), [ones((1, 3))]),
+    "concatenate0": (lambda a, b: jnp.concatenate([a, b]), [x23, ones((1, 3))]),
+    "lax_round": (lambda a: jax.lax.round(a) + jax.lax.round(
+        a, jax.lax.RoundingMethod.TO_NEAREST_EVEN), [x23]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

@@ -110,6 +110,17 @@ const std::vector<sample> &samples() {
            return jnp::logical_or(jnp::all(a > 0.0f, {0}), jnp::any(a < 1.0f, {0}));
          }),
          {x23}},
+        {"squeeze0", flat1([](Array a) { return jnp::squeeze(a, 0); }),
+         {ones({1, 3})}},
+        {"concatenate0",
+         flat2([](Array a, Array b) { return jnp::concatenate({a, b}); }),
+         {x23, ones({1, 3})}},
+        {"lax_round",
+         flat1([](Array a) {
+           return jx::lax::round(a) +
+                  jx::lax::round(a, jx::lax::rounding_method::to_nearest_even);
+         }),
+         {x23}},
     };
     return v;
   }();
