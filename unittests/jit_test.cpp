@@ -164,6 +164,14 @@ std::vector<op_case> op_table() {
       {"concatenate",
        [](const Array &x) { return jnp::concatenate({x, x * 2.0f}, 1); }},
       {"stack", [](const Array &x) { return jnp::stack({x, -x}, 1); }},
+      {"relu", [](const Array &x) { return jx::nn::relu(x - 2.0f); }},
+      {"sigmoid", [](const Array &x) { return jx::nn::sigmoid(x - 2.0f); }},
+      {"softplus", [](const Array &x) { return jx::nn::softplus(x - 2.0f); }},
+      {"silu", [](const Array &x) { return jx::nn::silu(x - 2.0f); }},
+      {"gelu", [](const Array &x) { return jx::nn::gelu(x - 2.0f); }},
+      {"softmax", [](const Array &x) { return jx::nn::softmax(x); }},
+      {"softmax0", [](const Array &x) { return jx::nn::softmax(x, 0); }},
+      {"log_softmax", [](const Array &x) { return jx::nn::log_softmax(x); }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -229,6 +237,24 @@ TEST(NewOps, ValuesEqualJax) {
   near(jit1([](const Array &a) { return jnp::invert(a.astype(jx::int32)); }),
        {-1, -2, -3, -4, -5, -6});
   near(jit1([](const Array &a) { return jnp::prod(a); }), {66.0});
+  // jax.nn on x - 3
+  near(jit1([](const Array &a) { return jx::nn::relu(a - 3.0f); }),
+       {0, 0, 0, 0, 1, 2.5});
+  near(jit1([](const Array &a) { return jx::nn::softplus(a - 3.0f); }),
+       {0.07888973504304886, 0.12692800164222717, 0.3132616877555847,
+        0.6931471824645996, 1.3132617473602295, 2.578889846801758});
+  near(jit1([](const Array &a) { return jx::nn::silu(a - 3.0f); }),
+       {-0.1896454393863678, -0.23840583860874176, -0.2689414322376251, 0.0,
+        0.7310585975646973, 2.310354471206665});
+  near(jit1([](const Array &a) { return jx::nn::gelu(a - 3.0f); }),
+       {-0.015084296464920044, -0.045402348041534424, -0.15880796313285828,
+        0.0, 0.8411920070648193, 2.4849157333374023});
+  near(jit1([](const Array &a) { return jx::nn::softmax(a - 3.0f); }),
+       {0.004979049786925316, 0.008209065534174442, 0.02231455408036709,
+        0.06065724417567253, 0.16488349437713623, 0.7389565110206604});
+  near(jit1([](const Array &a) { return jx::nn::log_softmax(a - 3.0f); }),
+       {-5.302515983581543, -4.802515983581543, -3.802516222000122,
+        -2.802516222000122, -1.802516222000122, -0.3025161623954773});
   // half to even: 0.25 0.5 1 1.5 2 2.75 -> 0 0 1 2 2 3
   near(jit1([](const Array &a) { return jnp::round(a * 0.5f); }),
        {0, 0, 1, 2, 2, 3});
