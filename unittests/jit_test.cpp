@@ -150,6 +150,11 @@ std::vector<op_case> op_table() {
       {"any", [](const Array &x) { return jnp::any(x > 4.0f); }},
       {"any_keepdims",
        [](const Array &x) { return jnp::any(x > 4.0f, {1}, true); }},
+      {"argmax", [](const Array &x) { return jnp::argmax(x, 1); }},
+      {"argmax_all", [](const Array &x) { return jnp::argmax(jnp::cos(x)); }},
+      {"argmin", [](const Array &x) { return jnp::argmin(jnp::sin(x), 0); }},
+      {"argmin_int",
+       [](const Array &x) { return jnp::argmin(-x.astype(jx::int32), 1, true); }},
       {"var", [](const Array &x) { return jnp::var(x, {1}); }},
       {"std", [](const Array &x) { return jnp::std(x); }},
       {"reshape", [](const Array &x) { return x.reshape({3, 2}); }},
@@ -207,7 +212,8 @@ INSTANTIATE_TEST_SUITE_P(
 namespace {
 
 /// Values of some of the newer ops, run through jit; expected values from
-/// JAX 0.10.2 (jnp on the same f32 inputs) or NumPy (prod, var, std).
+/// JAX 0.10.2 (jnp / jax.nn on the same f32 inputs) or NumPy (prod, var,
+/// std).
 TEST(NewOps, ValuesEqualJax) {
   Array x = jx::array({0.5f, 1.0f, 2.0f, 3.0f, 4.0f, 5.5f});
   auto near = [](const Array &a, std::vector<double> want) {
@@ -237,6 +243,13 @@ TEST(NewOps, ValuesEqualJax) {
   near(jit1([](const Array &a) { return jnp::invert(a.astype(jx::int32)); }),
        {-1, -2, -3, -4, -5, -6});
   near(jit1([](const Array &a) { return jnp::prod(a); }), {66.0});
+  near(jit1([](const Array &a) { return jnp::argmax(jnp::cos(a)); }), {0});
+  near(jit1([](const Array &a) { return jnp::argmin(jnp::cos(a)); }), {3});
+  // ties give the first index; NaN wins
+  near(jit1([](const Array &a) { return jnp::argmax(jnp::floor(a * 0.25f)); }),
+       {4});
+  near(jit1([](const Array &a) { return jnp::argmin(jnp::log(a - 1.0f)); }),
+       {0});
   // jax.nn on x - 3
   near(jit1([](const Array &a) { return jx::nn::relu(a - 3.0f); }),
        {0, 0, 0, 0, 1, 2.5});

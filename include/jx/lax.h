@@ -69,6 +69,10 @@ Array reduce_prod(const Array &x, const std::vector<int64_t> &axes);
 /// Bool operands.
 Array reduce_and(const Array &x, const std::vector<int64_t> &axes);
 Array reduce_or(const Array &x, const std::vector<int64_t> &axes);
+/// Index of the largest (smallest) value along `axis`; NaN counts as the
+/// extreme, ties give the first index.
+Array argmax(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
+Array argmin(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
 
 // Shapes.
 Array broadcast_in_dim(const Array &x, const shape_t &shape,

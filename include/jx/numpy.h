@@ -88,6 +88,12 @@ Array prod(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 /// Bool results (nonzero is true).
 Array all(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array any(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+/// Index (int32) of the largest / smallest value along `axis` (of the
+/// flattened array by default); the first one on ties, NaN counts as extreme.
+Array argmax(const Array &a, std::optional<int64_t> axis = std::nullopt,
+             bool keepdims = false);
+Array argmin(const Array &a, std::optional<int64_t> axis = std::nullopt,
+             bool keepdims = false);
 /// Population variance and standard deviation (ddof = 0).
 Array var(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array std(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);

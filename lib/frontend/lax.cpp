@@ -250,6 +250,17 @@ Array reduce_or(const Array &x, const std::vector<int64_t> &axes) {
   return reduce(reduce_or_p, x, axes);
 }
 
+Array argmax(const Array &x, int64_t axis, dtype index_dtype) {
+  int64_t a = frontend::normalize_axis("jx::lax::argmax", axis, x.aval());
+  return bind1(argmax_p, {x},
+               {{"axes", std::vector<int64_t>{a}}, {"index_dtype", index_dtype}});
+}
+Array argmin(const Array &x, int64_t axis, dtype index_dtype) {
+  int64_t a = frontend::normalize_axis("jx::lax::argmin", axis, x.aval());
+  return bind1(argmin_p, {x},
+               {{"axes", std::vector<int64_t>{a}}, {"index_dtype", index_dtype}});
+}
+
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions) {
   return bind1(broadcast_in_dim_p, {x},

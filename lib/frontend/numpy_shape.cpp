@@ -287,3 +287,31 @@ Array round(const Array &a) {
 }
 
 } // namespace jx::numpy
+
+namespace jx::numpy {
+
+namespace {
+Array argminmax(const std::string &api,
+                Array (*f)(const Array &, int64_t, dtype), const Array &a,
+                std::optional<int64_t> axis, bool keepdims) {
+  if (a.size() == 0)
+    throw error("jx::" + api + ": attempt to get " + api +
+                " of an empty sequence");
+  if (!axis) {
+    Array r = f(reshape(a, {-1}), 0, dtype::int32);
+    return keepdims ? reshape(r, shape_t(a.ndim(), 1)) : r;
+  }
+  int64_t ax = frontend::normalize_axis("jx::" + api, *axis, a.aval());
+  Array r = f(a, ax, dtype::int32);
+  return keepdims ? expand_dims(r, ax) : r;
+}
+} // namespace
+
+Array argmax(const Array &a, std::optional<int64_t> axis, bool keepdims) {
+  return argminmax("argmax", lax::argmax, a, axis, keepdims);
+}
+Array argmin(const Array &a, std::optional<int64_t> axis, bool keepdims) {
+  return argminmax("argmin", lax::argmin, a, axis, keepdims);
+}
+
+} // namespace jx::numpy

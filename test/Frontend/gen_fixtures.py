@@ -63,6 +63,8 @@ samples = {
     "concatenate0": (lambda a, b: jnp.concatenate([a, b]), [x23, ones((1, 3))]),
     "lax_round": (lambda a: jax.lax.round(a) + jax.lax.round(
         a, jax.lax.RoundingMethod.TO_NEAREST_EVEN), [x23]),
+    "argmax_argmin": (lambda a: jnp.argmax(a, axis=1) + jnp.argmin(a, axis=1),
+                      [x23]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

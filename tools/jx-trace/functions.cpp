@@ -121,6 +121,9 @@ const std::vector<sample> &samples() {
                   jx::lax::round(a, jx::lax::rounding_method::to_nearest_even);
          }),
          {x23}},
+        {"argmax_argmin",
+         flat1([](Array a) { return jnp::argmax(a, 1) + jnp::argmin(a, 1); }),
+         {x23}},
     };
     return v;
   }();
