@@ -177,6 +177,12 @@ std::vector<op_case> op_table() {
       {"softmax", [](const Array &x) { return jx::nn::softmax(x); }},
       {"softmax0", [](const Array &x) { return jx::nn::softmax(x, 0); }},
       {"log_softmax", [](const Array &x) { return jx::nn::log_softmax(x); }},
+      {"pad", [](const Array &x) { return jnp::pad(x, {{1, 0}, {2, 1}}); }},
+      {"pad_value",
+       [](const Array &x) { return jnp::pad(x, {{1, 1}}, Array(-1.5f)); }},
+      {"lax_pad_interior", [](const Array &x) {
+         return jx::lax::pad(x, 9.0f, {{{0, 0, 1}, {-1, 1, 1}}});
+       }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -243,6 +249,13 @@ TEST(NewOps, ValuesEqualJax) {
   near(jit1([](const Array &a) { return jnp::invert(a.astype(jx::int32)); }),
        {-1, -2, -3, -4, -5, -6});
   near(jit1([](const Array &a) { return jnp::prod(a); }), {66.0});
+  near(jit1([](const Array &a) { return jnp::pad(a, {{2, 1}}, Array(7.0f)); }),
+       {7, 7, 0.5, 1, 2, 3, 4, 5.5, 7});
+  // interior 1, low -1 (crops the first 0.5), high 1 (JAX: lax.pad)
+  near(jit1([](const Array &a) {
+         return jx::lax::pad(a, 9.0f, {{-1, 1, 1}});
+       }),
+       {9, 1, 9, 2, 9, 3, 9, 4, 9, 5.5, 9});
   near(jit1([](const Array &a) { return jnp::argmax(jnp::cos(a)); }), {0});
   near(jit1([](const Array &a) { return jnp::argmin(jnp::cos(a)); }), {3});
   // ties give the first index; NaN wins

@@ -10,6 +10,7 @@
 #include "jx/array.h"
 #include "jx/jaxpr.h"
 
+#include <array>
 #include <optional>
 
 namespace jx::lax {
@@ -84,6 +85,10 @@ Array squeeze(const Array &x, const std::vector<int64_t> &dimensions);
 /// Reverses the listed dimensions.
 Array rev(const Array &x, const std::vector<int64_t> &dimensions);
 Array concatenate(const std::vector<Array> &operands, int64_t dimension);
+/// Pads with `padding_value` (0-d): (low, high, interior) per dimension;
+/// negative low/high crop.
+Array pad(const Array &x, const Array &padding_value,
+          const std::vector<std::array<int64_t, 3>> &padding_config);
 Array iota(dtype t, const shape_t &shape, int64_t dimension = 0);
 
 // Linear algebra.

@@ -13,6 +13,7 @@
 #include "jx/array.h"
 
 #include <optional>
+#include <utility>
 
 namespace jx::numpy {
 
@@ -111,6 +112,10 @@ Array squeeze(const Array &a, axes_t axis = std::nullopt);
 Array flip(const Array &a, axes_t axis = std::nullopt);
 /// Joins arrays along an existing axis (dtypes promoted).
 Array concatenate(const std::vector<Array> &arrays, int64_t axis = 0);
+/// Constant padding: (before, after) per axis, or one pair for all axes.
+Array pad(const Array &a,
+          const std::vector<std::pair<int64_t, int64_t>> &pad_width,
+          const Array &constant_value = Array(0));
 /// Joins equal-shaped arrays along a new axis.
 Array stack(const std::vector<Array> &arrays, int64_t axis = 0);
 

@@ -4,6 +4,7 @@
 #include "jx/lax.h"
 
 #include <algorithm>
+#include <array>
 
 namespace jx::frontend {
 
@@ -295,6 +296,24 @@ Array concatenate(const std::vector<Array> &operands, int64_t dimension) {
   if (operands.empty())
     throw error("jx::lax::concatenate: needs at least one operand");
   return bind1(concatenate_p, operands, {{"dimension", dimension}});
+}
+
+Array pad(const Array &x, const Array &padding_value,
+          const std::vector<std::array<int64_t, 3>> &padding_config) {
+  if (static_cast<int64_t>(padding_config.size()) != x.ndim())
+    throw error("jx::lax::pad: padding_config has " +
+                std::to_string(padding_config.size()) +
+                " entries for operand " + x.aval().str());
+  if (padding_value.ndim() != 0)
+    throw error("jx::lax::pad: the padding value must be 0-d, got " +
+                padding_value.aval().str());
+  Array v = padding_value;
+  if (v.dtype() != x.dtype() && is_literal(v) && v.weak_type())
+    v = literal_as(v, x.dtype(), x.weak_type());
+  std::vector<std::vector<int64_t>> config;
+  for (const auto &t : padding_config)
+    config.push_back({t[0], t[1], t[2]});
+  return bind1(pad_p, {x, v}, {{"padding_config", config}});
 }
 
 Array iota(dtype t, const shape_t &shape, int64_t dimension) {

@@ -315,3 +315,30 @@ Array argmin(const Array &a, std::optional<int64_t> axis, bool keepdims) {
 }
 
 } // namespace jx::numpy
+
+namespace jx::numpy {
+
+Array pad(const Array &a, const std::vector<std::pair<int64_t, int64_t>> &pad_width,
+          const Array &constant_value) {
+  std::vector<std::pair<int64_t, int64_t>> w = pad_width;
+  if (w.size() == 1 && a.ndim() != 1)
+    w.assign(a.ndim(), pad_width[0]); // one (before, after) for every axis
+  if (static_cast<int64_t>(w.size()) != a.ndim())
+    throw error("jx::pad: pad_width has " + std::to_string(pad_width.size()) +
+                " entries for array " + a.aval().str());
+  std::vector<std::array<int64_t, 3>> config;
+  for (const auto &[before, after] : w) {
+    if (before < 0 || after < 0)
+      throw error("jx::pad: negative pad_width for array " + a.aval().str());
+    config.push_back({before, after, 0});
+  }
+  if (constant_value.ndim() != 0)
+    throw error("jx::pad: constant_values must be a scalar, got " +
+                constant_value.aval().str());
+  Array v = frontend::is_literal(constant_value)
+                ? frontend::literal_as(constant_value, a.dtype(), false)
+                : lax::convert_element_type(constant_value, a.dtype());
+  return lax::pad(a, v, config);
+}
+
+} // namespace jx::numpy

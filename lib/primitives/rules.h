@@ -21,7 +21,7 @@ extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p, reduce_prod_p,
     reduce_and_p, reduce_or_p, argmax_p, argmin_p;
 // shape.cpp
 extern const primitive broadcast_in_dim_p, reshape_p, transpose_p, iota_p;
-extern const primitive squeeze_p, rev_p, concatenate_p;
+extern const primitive squeeze_p, rev_p, concatenate_p, pad_p;
 // dot.cpp
 extern const primitive dot_general_p;
 

@@ -139,8 +139,39 @@ values lower_concatenate(lowering_context &c, const values &in, const Eqn &e) {
       static_cast<uint64_t>(std::get<int64_t>(e.params.at("dimension"))))};
 }
 
+/// pad[padding_config=((lo, hi, interior), ...)](operand, padding_value).
+void split_padding(const params_t &p, std::vector<int64_t> &lo,
+                   std::vector<int64_t> &hi, std::vector<int64_t> &interior) {
+  for (const std::vector<int64_t> &t :
+       std::get<std::vector<std::vector<int64_t>>>(p.at("padding_config"))) {
+    lo.push_back(t.at(0));
+    hi.push_back(t.at(1));
+    interior.push_back(t.at(2));
+  }
+}
+
+avals pad_rule(const avals &in, const params_t &p) {
+  if (in[0].dtype != in[1].dtype)
+    throw error("jx::lax::pad: operand and padding value dtypes differ: " +
+                avals_str(in));
+  std::vector<int64_t> lo, hi, interior;
+  split_padding(p, lo, hi, interior);
+  mlir::RankedTensorType r = frontend::infer("jx::lax::pad", [&](auto e) {
+    return hlo::inferPadOp(e, tensor_type(in[0]), tensor_type(in[1]), lo, hi,
+                           interior);
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+values lower_pad(lowering_context &c, const values &in, const Eqn &e) {
+  std::vector<int64_t> lo, hi, interior;
+  split_padding(e.params, lo, hi, interior);
+  return {hlo::PadOp::create(c.b, c.loc, in[0], in[1], lo, hi, interior)};
+}
+
 } // namespace
 
+const primitive pad_p{"pad", pad_rule, lower_pad};
 const primitive squeeze_p{"squeeze", squeeze_rule, lower_reshape};
 const primitive rev_p{"rev", rev_rule, lower_rev};
 const primitive concatenate_p{"concatenate", concatenate_rule,

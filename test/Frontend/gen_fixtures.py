@@ -65,6 +65,8 @@ samples = {
         a, jax.lax.RoundingMethod.TO_NEAREST_EVEN), [x23]),
     "argmax_argmin": (lambda a: jnp.argmax(a, axis=1) + jnp.argmin(a, axis=1),
                       [x23]),
+    "lax_pad": (lambda a: jax.lax.pad(a, 0.0, ((0, 0, 0), (1, 2, 1))), [x23]),
+    "lax_pad_1d": (lambda a: jax.lax.pad(a, 1.0, ((2, -1, 0),)), [x8]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

@@ -124,6 +124,14 @@ const std::vector<sample> &samples() {
         {"argmax_argmin",
          flat1([](Array a) { return jnp::argmax(a, 1) + jnp::argmin(a, 1); }),
          {x23}},
+        {"lax_pad",
+         flat1([](Array a) {
+           return jx::lax::pad(a, 0.0f, {{{0, 0, 0}, {1, 2, 1}}});
+         }),
+         {x23}},
+        {"lax_pad_1d",
+         flat1([](Array a) { return jx::lax::pad(a, 1.0f, {{{2, -1, 0}}}); }),
+         {x8}},
     };
     return v;
   }();
