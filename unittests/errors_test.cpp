@@ -94,6 +94,33 @@ TEST(Errors, ShapeFunctionsReportThroughTheApiName) {
   EXPECT_NE(e.find("transpose_c2"), std::string::npos) << e;
 }
 
+TEST(Errors, NewOps) {
+  EXPECT_EQ(error_of([](auto &a) { return jx::lax::floor(a[0]); },
+                     {zeros({2}, jx::int32)}),
+            "jx::lax::floor: needs a floating operand, got i32[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::bitwise_and(a[0], a[0]); },
+                     {zeros({2})}),
+            "jx::bitwise_and: needs bool or integer operands, got f32[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jx::lax::integer_pow(a[0], -1); },
+                     {zeros({2}, jx::int32)}),
+            "jx::lax::integer_pow: a negative power -1 needs an inexact "
+            "operand, got i32[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::squeeze(a[0], 1); },
+                     {zeros({1, 3})}),
+            "jx::squeeze: cannot select an axis to squeeze out which has "
+            "size not equal to one: axis 1 of f32[1,3]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::pad(a[0], {{1, 1}, {1, 1}, {0, 0}}); },
+                     {zeros({2, 3})}),
+            "jx::pad: pad_width has 3 entries for array f32[2,3]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::argmax(a[0], 2); },
+                     {zeros({2, 3})}),
+            "jx::argmax: axis 2 is out of bounds for array f32[2,3]");
+  std::string e = error_of(
+      [](auto &a) { return jnp::concatenate({a[0], a[1]}); },
+      {zeros({2, 3}), zeros({2, 4})});
+  EXPECT_EQ(e.rfind("jx::lax::concatenate: ", 0), 0u) << e;
+}
+
 TEST(Errors, ReadingATracerIsAnError) {
   auto f = [](const Array &x) {
     x.to_vector<float>();

@@ -11,6 +11,7 @@
 #include "jx/jaxpr.h"
 #include "jx/jit.h"
 #include "jx/lax.h"
+#include "jx/nn.h"
 #include "jx/numpy.h"
 
 #endif // JX_JX_H

@@ -10,6 +10,7 @@
 #include "jx/array.h"
 #include "jx/jaxpr.h"
 
+#include <array>
 #include <optional>
 
 namespace jx::lax {
@@ -28,6 +29,28 @@ Array tanh(const Array &x);
 Array sin(const Array &x);
 Array cos(const Array &x);
 Array sqrt(const Array &x);
+Array rsqrt(const Array &x);
+Array log1p(const Array &x);
+Array expm1(const Array &x);
+Array logistic(const Array &x);
+Array floor(const Array &x);
+Array ceil(const Array &x);
+Array is_finite(const Array &x);
+Array abs(const Array &x);
+Array sign(const Array &x);
+Array square(const Array &x);
+/// x ** y for a constant integer y (multiplications; y < 0 needs inexact x).
+Array integer_pow(const Array &x, int64_t y);
+Array pow(const Array &x, const Array &y);
+/// As jax.lax.RoundingMethod.
+enum class rounding_method { away_from_zero = 0, to_nearest_even = 1 };
+Array round(const Array &x,
+            rounding_method method = rounding_method::away_from_zero);
+/// Bool or integer operands (JAX's and/or/xor/not primitives).
+Array bitwise_and(const Array &x, const Array &y);
+Array bitwise_or(const Array &x, const Array &y);
+Array bitwise_xor(const Array &x, const Array &y);
+Array bitwise_not(const Array &x);
 Array eq(const Array &x, const Array &y);
 Array ne(const Array &x, const Array &y);
 Array lt(const Array &x, const Array &y);
@@ -43,12 +66,29 @@ Array convert_element_type(const Array &x, dtype new_dtype,
 Array reduce_sum(const Array &x, const std::vector<int64_t> &axes);
 Array reduce_max(const Array &x, const std::vector<int64_t> &axes);
 Array reduce_min(const Array &x, const std::vector<int64_t> &axes);
+Array reduce_prod(const Array &x, const std::vector<int64_t> &axes);
+/// Bool operands.
+Array reduce_and(const Array &x, const std::vector<int64_t> &axes);
+Array reduce_or(const Array &x, const std::vector<int64_t> &axes);
+/// Index of the largest (smallest) value along `axis`; NaN counts as the
+/// extreme, ties give the first index.
+Array argmax(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
+Array argmin(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
 
 // Shapes.
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions);
 Array reshape(const Array &x, const shape_t &new_sizes);
 Array transpose(const Array &x, const std::vector<int64_t> &permutation);
+/// Drops the listed size-1 dimensions.
+Array squeeze(const Array &x, const std::vector<int64_t> &dimensions);
+/// Reverses the listed dimensions.
+Array rev(const Array &x, const std::vector<int64_t> &dimensions);
+Array concatenate(const std::vector<Array> &operands, int64_t dimension);
+/// Pads with `padding_value` (0-d): (low, high, interior) per dimension;
+/// negative low/high crop.
+Array pad(const Array &x, const Array &padding_value,
+          const std::vector<std::array<int64_t, 3>> &padding_config);
 Array iota(dtype t, const shape_t &shape, int64_t dimension = 0);
 
 // Linear algebra.

@@ -13,6 +13,7 @@
 #include "jx/array.h"
 
 #include <optional>
+#include <utility>
 
 namespace jx::numpy {
 
@@ -41,6 +42,30 @@ Array tanh(const Array &x);
 Array sin(const Array &x);
 Array cos(const Array &x);
 Array sqrt(const Array &x);
+Array log1p(const Array &x);
+Array expm1(const Array &x);
+Array abs(const Array &x);
+Array sign(const Array &x);
+Array floor(const Array &x);
+Array ceil(const Array &x);
+/// Rounds half to even, as jnp.round (decimals = 0).
+Array round(const Array &x);
+Array square(const Array &x);
+/// x ** y; an integer C++ scalar y is lax::integer_pow, as in JAX.
+Array power(const Array &x, const Array &y);
+/// x clamped to [min, max] (either bound may be absent).
+Array clip(const Array &x, std::optional<Array> min = std::nullopt,
+           std::optional<Array> max = std::nullopt);
+
+// Logical (bool results; nonzero is true) and bitwise (bool or integer).
+Array logical_and(const Array &x, const Array &y);
+Array logical_or(const Array &x, const Array &y);
+Array logical_xor(const Array &x, const Array &y);
+Array logical_not(const Array &x);
+Array bitwise_and(const Array &x, const Array &y);
+Array bitwise_or(const Array &x, const Array &y);
+Array bitwise_xor(const Array &x, const Array &y);
+Array invert(const Array &x);
 
 // Comparisons (bool results).
 Array equal(const Array &x, const Array &y);
@@ -49,6 +74,9 @@ Array less(const Array &x, const Array &y);
 Array less_equal(const Array &x, const Array &y);
 Array greater(const Array &x, const Array &y);
 Array greater_equal(const Array &x, const Array &y);
+Array isfinite(const Array &x);
+Array isnan(const Array &x);
+Array isinf(const Array &x);
 /// x where condition, else y.
 Array where(const Array &condition, const Array &x, const Array &y);
 
@@ -57,6 +85,19 @@ Array sum(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array max(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array min(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array mean(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array prod(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+/// Bool results (nonzero is true).
+Array all(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array any(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+/// Index (int32) of the largest / smallest value along `axis` (of the
+/// flattened array by default); the first one on ties, NaN counts as extreme.
+Array argmax(const Array &a, std::optional<int64_t> axis = std::nullopt,
+             bool keepdims = false);
+Array argmin(const Array &a, std::optional<int64_t> axis = std::nullopt,
+             bool keepdims = false);
+/// Population variance and standard deviation (ddof = 0).
+Array var(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+Array std(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 
 // Shapes. One entry of `shape` in reshape may be -1.
 Array reshape(const Array &a, const shape_t &shape);
@@ -65,6 +106,18 @@ Array transpose(const Array &a, const std::vector<int64_t> &axes = {});
 Array broadcast_to(const Array &a, const shape_t &shape);
 Array expand_dims(const Array &a, int64_t axis);
 Array astype(const Array &a, dtype t);
+/// Drops the given size-1 axes (all size-1 axes by default).
+Array squeeze(const Array &a, axes_t axis = std::nullopt);
+/// Reverses the given axes (all by default).
+Array flip(const Array &a, axes_t axis = std::nullopt);
+/// Joins arrays along an existing axis (dtypes promoted).
+Array concatenate(const std::vector<Array> &arrays, int64_t axis = 0);
+/// Constant padding: (before, after) per axis, or one pair for all axes.
+Array pad(const Array &a,
+          const std::vector<std::pair<int64_t, int64_t>> &pad_width,
+          const Array &constant_value = Array(0));
+/// Joins equal-shaped arrays along a new axis.
+Array stack(const std::vector<Array> &arrays, int64_t axis = 0);
 
 // Linear algebra.
 Array dot(const Array &a, const Array &b);

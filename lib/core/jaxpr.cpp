@@ -99,6 +99,12 @@ std::string param_str(const param &p) {
     std::string operator()(const std::vector<int64_t> &v) const {
       return int_list(v, true);
     }
+    std::string operator()(const std::vector<std::vector<int64_t>> &v) const {
+      std::string s = "(";
+      for (std::size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + int_list(v[i], true);
+      return s + (v.size() == 1 ? ",)" : ")");
+    }
     std::string operator()(jx::dtype t) const { return dtype_name(t); }
     std::string operator()(const dot_dimension_numbers &d) const {
       return "((" + int_list(d.lhs_contracting, false) + ", " +

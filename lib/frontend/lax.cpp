@@ -4,6 +4,7 @@
 #include "jx/lax.h"
 
 #include <algorithm>
+#include <array>
 
 namespace jx::frontend {
 
@@ -84,7 +85,79 @@ Array unary_inexact(const primitive &p, const Array &x) {
   return bind1(p, {x});
 }
 
+/// Checks the operand's dtype with `ok`; `what` says what was needed.
+Array unary_checked(const primitive &p, const Array &x, bool (*ok)(dtype),
+                    const char *what, const params_t &params = {}) {
+  if (!ok(x.dtype()))
+    throw error("jx::lax::" + p.name + ": needs " + what + " operand, got " +
+                x.aval().str());
+  return bind1(p, {x}, params);
+}
+
+bool is_numeric(dtype t) { return !is_bool(t); }
+bool is_signed_numeric(dtype t) {
+  return is_signed_integer(t) || is_inexact(t);
+}
+bool is_bool_or_integer(dtype t) { return is_bool(t) || is_integer(t); }
+
+Array binary_checked(const primitive &p, const Array &x, const Array &y,
+                     bool (*ok)(dtype), const char *what) {
+  auto [a, b] = binary_operands(p.name, x, y);
+  if (!ok(a.dtype()))
+    throw error("jx::lax::" + p.name + ": needs " + what + " operands, got " +
+                a.aval().str() + " and " + b.aval().str());
+  return bind1(p, {a, b});
+}
+
 } // namespace
+
+Array rsqrt(const Array &x) { return unary_inexact(rsqrt_p, x); }
+Array log1p(const Array &x) { return unary_inexact(log1p_p, x); }
+Array expm1(const Array &x) { return unary_inexact(expm1_p, x); }
+Array logistic(const Array &x) { return unary_inexact(logistic_p, x); }
+Array floor(const Array &x) {
+  return unary_checked(floor_p, x, is_floating, "a floating");
+}
+Array ceil(const Array &x) {
+  return unary_checked(ceil_p, x, is_floating, "a floating");
+}
+Array is_finite(const Array &x) {
+  return unary_checked(is_finite_p, x, is_floating, "a floating");
+}
+Array abs(const Array &x) {
+  return unary_checked(abs_p, x, is_signed_numeric, "a signed or inexact");
+}
+Array sign(const Array &x) {
+  return unary_checked(sign_p, x, is_signed_numeric, "a signed or inexact");
+}
+Array square(const Array &x) {
+  return unary_checked(square_p, x, is_numeric, "a numeric");
+}
+Array integer_pow(const Array &x, int64_t y) {
+  if (y < 0 && !is_inexact(x.dtype()))
+    throw error("jx::lax::integer_pow: a negative power " + std::to_string(y) +
+                " needs an inexact operand, got " + x.aval().str());
+  return unary_checked(integer_pow_p, x, is_numeric, "a numeric", {{"y", y}});
+}
+Array round(const Array &x, rounding_method method) {
+  return unary_checked(round_p, x, is_floating, "a floating",
+                       {{"rounding_method", static_cast<int64_t>(method)}});
+}
+Array pow(const Array &x, const Array &y) {
+  return binary_checked(pow_p, x, y, is_inexact, "inexact");
+}
+Array bitwise_and(const Array &x, const Array &y) {
+  return binary_checked(and_p, x, y, is_bool_or_integer, "bool or integer");
+}
+Array bitwise_or(const Array &x, const Array &y) {
+  return binary_checked(or_p, x, y, is_bool_or_integer, "bool or integer");
+}
+Array bitwise_xor(const Array &x, const Array &y) {
+  return binary_checked(xor_p, x, y, is_bool_or_integer, "bool or integer");
+}
+Array bitwise_not(const Array &x) {
+  return unary_checked(not_p, x, is_bool_or_integer, "a bool or integer");
+}
 
 Array add(const Array &x, const Array &y) { return binary(add_p, x, y); }
 Array sub(const Array &x, const Array &y) { return binary(sub_p, x, y); }
@@ -159,6 +232,35 @@ Array reduce_max(const Array &x, const std::vector<int64_t> &axes) {
 Array reduce_min(const Array &x, const std::vector<int64_t> &axes) {
   return reduce(reduce_min_p, x, axes);
 }
+Array reduce_prod(const Array &x, const std::vector<int64_t> &axes) {
+  if (is_bool(x.dtype()))
+    throw error("jx::lax::reduce_prod: needs a numeric operand, got " +
+                x.aval().str());
+  return reduce(reduce_prod_p, x, axes);
+}
+Array reduce_and(const Array &x, const std::vector<int64_t> &axes) {
+  if (!is_bool(x.dtype()))
+    throw error("jx::lax::reduce_and: jx supports bool operands so far, got " +
+                x.aval().str());
+  return reduce(reduce_and_p, x, axes);
+}
+Array reduce_or(const Array &x, const std::vector<int64_t> &axes) {
+  if (!is_bool(x.dtype()))
+    throw error("jx::lax::reduce_or: jx supports bool operands so far, got " +
+                x.aval().str());
+  return reduce(reduce_or_p, x, axes);
+}
+
+Array argmax(const Array &x, int64_t axis, dtype index_dtype) {
+  int64_t a = frontend::normalize_axis("jx::lax::argmax", axis, x.aval());
+  return bind1(argmax_p, {x},
+               {{"axes", std::vector<int64_t>{a}}, {"index_dtype", index_dtype}});
+}
+Array argmin(const Array &x, int64_t axis, dtype index_dtype) {
+  int64_t a = frontend::normalize_axis("jx::lax::argmin", axis, x.aval());
+  return bind1(argmin_p, {x},
+               {{"axes", std::vector<int64_t>{a}}, {"index_dtype", index_dtype}});
+}
 
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions) {
@@ -177,6 +279,41 @@ Array reshape(const Array &x, const shape_t &new_sizes) {
 
 Array transpose(const Array &x, const std::vector<int64_t> &permutation) {
   return bind1(transpose_p, {x}, {{"permutation", permutation}});
+}
+
+Array squeeze(const Array &x, const std::vector<int64_t> &dimensions) {
+  std::vector<int64_t> d =
+      frontend::normalize_axes("jx::lax::squeeze", dimensions, x.aval());
+  std::sort(d.begin(), d.end());
+  return bind1(squeeze_p, {x}, {{"dimensions", d}});
+}
+
+Array rev(const Array &x, const std::vector<int64_t> &dimensions) {
+  return bind1(rev_p, {x}, {{"dimensions", dimensions}});
+}
+
+Array concatenate(const std::vector<Array> &operands, int64_t dimension) {
+  if (operands.empty())
+    throw error("jx::lax::concatenate: needs at least one operand");
+  return bind1(concatenate_p, operands, {{"dimension", dimension}});
+}
+
+Array pad(const Array &x, const Array &padding_value,
+          const std::vector<std::array<int64_t, 3>> &padding_config) {
+  if (static_cast<int64_t>(padding_config.size()) != x.ndim())
+    throw error("jx::lax::pad: padding_config has " +
+                std::to_string(padding_config.size()) +
+                " entries for operand " + x.aval().str());
+  if (padding_value.ndim() != 0)
+    throw error("jx::lax::pad: the padding value must be 0-d, got " +
+                padding_value.aval().str());
+  Array v = padding_value;
+  if (v.dtype() != x.dtype() && is_literal(v) && v.weak_type())
+    v = literal_as(v, x.dtype(), x.weak_type());
+  std::vector<std::vector<int64_t>> config;
+  for (const auto &t : padding_config)
+    config.push_back({t[0], t[1], t[2]});
+  return bind1(pad_p, {x, v}, {{"padding_config", config}});
 }
 
 Array iota(dtype t, const shape_t &shape, int64_t dimension) {

@@ -5,6 +5,8 @@
 #include "jx/lax.h"
 #include "jx/numpy.h"
 
+#include <cmath>
+
 namespace jx::numpy {
 
 using frontend::is_literal;
@@ -114,6 +116,112 @@ Array tanh(const Array &x) { return unary_inexact(lax::tanh, x); }
 Array sin(const Array &x) { return unary_inexact(lax::sin, x); }
 Array cos(const Array &x) { return unary_inexact(lax::cos, x); }
 Array sqrt(const Array &x) { return unary_inexact(lax::sqrt, x); }
+
+Array log1p(const Array &x) { return unary_inexact(lax::log1p, x); }
+Array expm1(const Array &x) { return unary_inexact(lax::expm1, x); }
+Array abs(const Array &x) {
+  if (is_bool(x.dtype()) || is_unsigned_integer(x.dtype()))
+    return x; // as jnp.abs
+  return lax::abs(x);
+}
+Array sign(const Array &x) {
+  if (is_bool(x.dtype()))
+    throw error("jx::sign: needs a numeric operand, got " + x.aval().str());
+  if (is_unsigned_integer(x.dtype())) // 0 or 1
+    return lax::convert_element_type(lax::ne(x, Array(0).astype(x.dtype())),
+                                     x.dtype());
+  return lax::sign(x);
+}
+Array floor(const Array &x) {
+  return is_floating(x.dtype()) ? lax::floor(x) : x; // ints: as jnp.floor
+}
+Array ceil(const Array &x) {
+  return is_floating(x.dtype()) ? lax::ceil(x) : x;
+}
+Array square(const Array &x) {
+  if (is_bool(x.dtype()))
+    throw error("jx::square: needs a numeric operand, got " + x.aval().str());
+  return lax::square(x);
+}
+Array power(const Array &x, const Array &y) {
+  // An integer C++ scalar exponent is integer_pow, as jnp.power with a
+  // Python int (a negative one needs an inexact base).
+  if (is_literal(y) && y.weak_type() && is_integer(y.dtype()) &&
+      !is_bool(x.dtype()) && (is_inexact(x.dtype()) || y.item<int64_t>() >= 0))
+    return lax::integer_pow(x, y.item<int64_t>());
+  return binary("power", lax::pow, x, y, /*inexact=*/true);
+}
+Array isfinite(const Array &x) {
+  if (!is_floating(x.dtype()))
+    return full(x.shape(), Array(true));
+  return lax::is_finite(x);
+}
+Array isnan(const Array &x) {
+  if (!is_inexact(x.dtype()))
+    return full(x.shape(), Array(false));
+  return lax::ne(x, x);
+}
+Array isinf(const Array &x) {
+  if (!is_floating(x.dtype()))
+    return full(x.shape(), Array(false));
+  return lax::eq(lax::abs(x), Array(INFINITY).astype(x.dtype()));
+}
+Array clip(const Array &x, std::optional<Array> min, std::optional<Array> max) {
+  Array r = x;
+  if (min)
+    r = maximum(*min, r);
+  if (max)
+    r = minimum(*max, r);
+  return r;
+}
+
+namespace {
+Array logical(binary_fn f, const Array &x, const Array &y) {
+  auto as_bool = [](const Array &a) {
+    return is_bool(a.dtype()) ? a : not_equal(a, Array(0).astype(a.dtype()));
+  };
+  std::vector<Array> a = promote("logical", {as_bool(x), as_bool(y)});
+  return f(a[0], a[1]);
+}
+void check_bitwise(const std::string &api, const Array &x) {
+  if (!is_bool(x.dtype()) && !is_integer(x.dtype()))
+    throw error("jx::" + api + ": needs bool or integer operands, got " +
+                x.aval().str());
+}
+Array bitwise(const std::string &api, binary_fn f, const Array &x,
+              const Array &y) {
+  check_bitwise(api, x);
+  check_bitwise(api, y);
+  return binary(api, f, x, y);
+}
+} // namespace
+
+Array logical_and(const Array &x, const Array &y) {
+  return logical(lax::bitwise_and, x, y);
+}
+Array logical_or(const Array &x, const Array &y) {
+  return logical(lax::bitwise_or, x, y);
+}
+Array logical_xor(const Array &x, const Array &y) {
+  return logical(lax::bitwise_xor, x, y);
+}
+Array logical_not(const Array &x) {
+  return lax::bitwise_not(
+      is_bool(x.dtype()) ? x : not_equal(x, Array(0).astype(x.dtype())));
+}
+Array bitwise_and(const Array &x, const Array &y) {
+  return bitwise("bitwise_and", lax::bitwise_and, x, y);
+}
+Array bitwise_or(const Array &x, const Array &y) {
+  return bitwise("bitwise_or", lax::bitwise_or, x, y);
+}
+Array bitwise_xor(const Array &x, const Array &y) {
+  return bitwise("bitwise_xor", lax::bitwise_xor, x, y);
+}
+Array invert(const Array &x) {
+  check_bitwise("invert", x);
+  return lax::bitwise_not(x);
+}
 
 Array equal(const Array &x, const Array &y) {
   return binary("equal", lax::eq, x, y);

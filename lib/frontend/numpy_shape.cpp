@@ -83,6 +83,27 @@ Array mean(const Array &a, axes_t axis, bool keepdims) {
   return lax::div(s, n);
 }
 
+Array prod(const Array &a, axes_t axis, bool keepdims) {
+  return reduction("prod", lax::reduce_prod, upcast_for_sum(a), axis,
+                   keepdims);
+}
+Array all(const Array &a, axes_t axis, bool keepdims) {
+  Array b = is_bool(a.dtype()) ? a : not_equal(a, Array(0).astype(a.dtype()));
+  return reduction("all", lax::reduce_and, b, axis, keepdims);
+}
+Array any(const Array &a, axes_t axis, bool keepdims) {
+  Array b = is_bool(a.dtype()) ? a : not_equal(a, Array(0).astype(a.dtype()));
+  return reduction("any", lax::reduce_or, b, axis, keepdims);
+}
+Array var(const Array &a, axes_t axis, bool keepdims) {
+  Array x = is_inexact(a.dtype()) ? a : astype(a, dtype::float32);
+  Array d = subtract(x, mean(x, axis, /*keepdims=*/true));
+  return mean(multiply(d, d), axis, keepdims);
+}
+Array std(const Array &a, axes_t axis, bool keepdims) {
+  return sqrt(var(a, axis, keepdims));
+}
+
 Array reshape(const Array &a, const shape_t &shape) {
   shape_t s = shape;
   int64_t known = 1, unknown = -1;
@@ -191,6 +212,133 @@ Array arange(double start, double stop, double step, std::optional<dtype> t) {
   if (start != 0)
     r = lax::add(r, Array(start).astype(d));
   return r;
+}
+
+} // namespace jx::numpy
+
+namespace jx::numpy {
+
+Array squeeze(const Array &a, axes_t axis) {
+  std::vector<int64_t> dims;
+  if (axis.axes) {
+    dims = *axis.axes;
+  } else {
+    for (int64_t i = 0; i < a.ndim(); ++i)
+      if (a.shape()[i] == 1)
+        dims.push_back(i);
+  }
+  std::vector<int64_t> d = normalize_axes("jx::squeeze", dims, a.aval());
+  for (int64_t i : d)
+    if (a.shape()[i] != 1)
+      throw error("jx::squeeze: cannot select an axis to squeeze out which "
+                  "has size not equal to one: axis " +
+                  std::to_string(i) + " of " + a.aval().str());
+  return lax::squeeze(a, d);
+}
+
+Array flip(const Array &a, axes_t axis) {
+  std::vector<int64_t> dims;
+  if (axis.axes) {
+    dims = normalize_axes("jx::flip", *axis.axes, a.aval());
+  } else {
+    for (int64_t i = 0; i < a.ndim(); ++i)
+      dims.push_back(i);
+  }
+  return lax::rev(a, dims);
+}
+
+Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw error("jx::concatenate: need at least one array to concatenate");
+  if (arrays[0].ndim() == 0)
+    throw error("jx::concatenate: zero-dimensional arrays cannot be "
+                "concatenated");
+  int64_t ax = frontend::normalize_axis("jx::concatenate", axis, arrays[0].aval());
+  std::vector<typed_dtype> types;
+  for (const Array &a : arrays)
+    types.push_back({a.dtype(), a.weak_type()});
+  typed_dtype t = result_type(types);
+  std::vector<Array> ops;
+  for (const Array &a : arrays)
+    ops.push_back(lax::convert_element_type(a, t.dtype, t.weak));
+  if (ops.size() == 1)
+    return ops[0];
+  return lax::concatenate(ops, ax);
+}
+
+Array stack(const std::vector<Array> &arrays, int64_t axis) {
+  if (arrays.empty())
+    throw error("jx::stack: need at least one array to stack");
+  std::vector<Array> expanded;
+  for (const Array &a : arrays) {
+    if (a.shape() != arrays[0].shape())
+      throw error("jx::stack: all input arrays must have the same shape, got " +
+                  arrays[0].aval().str() + " and " + a.aval().str());
+    expanded.push_back(expand_dims(a, axis));
+  }
+  int64_t rank = arrays[0].ndim() + 1;
+  return concatenate(expanded, axis < 0 ? axis + rank : axis);
+}
+
+Array round(const Array &a) {
+  if (!is_floating(a.dtype()))
+    return a; // integers are already round, as in jnp.round
+  return lax::round(a, lax::rounding_method::to_nearest_even);
+}
+
+} // namespace jx::numpy
+
+namespace jx::numpy {
+
+namespace {
+Array argminmax(const std::string &api,
+                Array (*f)(const Array &, int64_t, dtype), const Array &a,
+                std::optional<int64_t> axis, bool keepdims) {
+  if (a.size() == 0)
+    throw error("jx::" + api + ": attempt to get " + api +
+                " of an empty sequence");
+  if (!axis) {
+    Array r = f(reshape(a, {-1}), 0, dtype::int32);
+    return keepdims ? reshape(r, shape_t(a.ndim(), 1)) : r;
+  }
+  int64_t ax = frontend::normalize_axis("jx::" + api, *axis, a.aval());
+  Array r = f(a, ax, dtype::int32);
+  return keepdims ? expand_dims(r, ax) : r;
+}
+} // namespace
+
+Array argmax(const Array &a, std::optional<int64_t> axis, bool keepdims) {
+  return argminmax("argmax", lax::argmax, a, axis, keepdims);
+}
+Array argmin(const Array &a, std::optional<int64_t> axis, bool keepdims) {
+  return argminmax("argmin", lax::argmin, a, axis, keepdims);
+}
+
+} // namespace jx::numpy
+
+namespace jx::numpy {
+
+Array pad(const Array &a, const std::vector<std::pair<int64_t, int64_t>> &pad_width,
+          const Array &constant_value) {
+  std::vector<std::pair<int64_t, int64_t>> w = pad_width;
+  if (w.size() == 1 && a.ndim() != 1)
+    w.assign(a.ndim(), pad_width[0]); // one (before, after) for every axis
+  if (static_cast<int64_t>(w.size()) != a.ndim())
+    throw error("jx::pad: pad_width has " + std::to_string(pad_width.size()) +
+                " entries for array " + a.aval().str());
+  std::vector<std::array<int64_t, 3>> config;
+  for (const auto &[before, after] : w) {
+    if (before < 0 || after < 0)
+      throw error("jx::pad: negative pad_width for array " + a.aval().str());
+    config.push_back({before, after, 0});
+  }
+  if (constant_value.ndim() != 0)
+    throw error("jx::pad: constant_values must be a scalar, got " +
+                constant_value.aval().str());
+  Array v = frontend::is_literal(constant_value)
+                ? frontend::literal_as(constant_value, a.dtype(), false)
+                : lax::convert_element_type(constant_value, a.dtype());
+  return lax::pad(a, v, config);
 }
 
 } // namespace jx::numpy

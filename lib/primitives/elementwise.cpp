@@ -150,6 +150,69 @@ values lower_convert(lowering_context &c, const values &in, const Eqn &e) {
   return {hlo::ConvertOp::create(c.b, c.loc, type, in[0])};
 }
 
+// --- unary ops whose result type differs, or that lower to several ops ------
+
+/// abs: complex -> its real component type; others keep their type.
+std::vector<shaped_array> abs_rule(const std::vector<shaped_array> &in,
+                                   const params_t &) {
+  shaped_array out = in[0];
+  if (out.dtype == dtype::complex64)
+    out.dtype = dtype::float32;
+  else if (out.dtype == dtype::complex128)
+    out.dtype = dtype::float64;
+  return {out};
+}
+
+/// is_finite: bool of the operand's shape.
+std::vector<shaped_array> is_finite_rule(const std::vector<shaped_array> &in,
+                                         const params_t &) {
+  return {shaped_array{dtype::bool_, in[0].shape, false}};
+}
+
+template <class OpTy>
+values lower_unary_typed(lowering_context &c, const values &in, const Eqn &e) {
+  return {OpTy::create(c.b, c.loc, frontend::tensor_type(e.outvars[0]->aval),
+                       in[0])};
+}
+
+/// square x = x * x, as JAX lowers it.
+values lower_square(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::MulOp::create(c.b, c.loc, in[0], in[0])};
+}
+
+/// integer_pow[y]: exponentiation by squaring (multiplications), then a
+/// reciprocal for negative y; y = 0 gives ones. As JAX lowers it.
+values lower_integer_pow(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &out = e.outvars[0]->aval;
+  int64_t y = std::get<int64_t>(e.params.at("y"));
+  auto ones = [&] {
+    return c.broadcast_to(c.constant(scalar_buffer(1, out.dtype)), out.shape);
+  };
+  if (y == 0)
+    return {ones()};
+  bool reciprocal = y < 0;
+  uint64_t n = reciprocal ? -static_cast<uint64_t>(y) : y;
+  mlir::Value x = in[0], acc;
+  while (n > 0) {
+    if (n & 1)
+      acc = acc ? hlo::MulOp::create(c.b, c.loc, acc, x).getResult() : x;
+    n >>= 1;
+    if (n > 0)
+      x = hlo::MulOp::create(c.b, c.loc, x, x);
+  }
+  if (reciprocal)
+    acc = hlo::DivOp::create(c.b, c.loc, ones(), acc);
+  return {acc};
+}
+
+/// round[rounding_method]: 0 away from zero, 1 to nearest even (JAX's
+/// RoundingMethod).
+values lower_round(lowering_context &c, const values &in, const Eqn &e) {
+  if (std::get<int64_t>(e.params.at("rounding_method")) == 1)
+    return {hlo::RoundNearestEvenOp::create(c.b, c.loc, in[0])};
+  return {hlo::RoundOp::create(c.b, c.loc, in[0])};
+}
+
 } // namespace
 
 JX_BINARY(add, AddOp)
@@ -158,6 +221,10 @@ JX_BINARY(mul, MulOp)
 JX_BINARY(div, DivOp)
 JX_BINARY(max, MaxOp)
 JX_BINARY(min, MinOp)
+JX_BINARY(pow, PowOp)
+JX_BINARY(and, AndOp)
+JX_BINARY(or, OrOp)
+JX_BINARY(xor, XorOp)
 
 const primitive neg_p{"neg", unary_rule, lower_neg};
 JX_UNARY(exp, ExpOp)
@@ -166,6 +233,20 @@ JX_UNARY(tanh, TanhOp)
 JX_UNARY(sin, SineOp)
 JX_UNARY(cos, CosineOp)
 JX_UNARY(sqrt, SqrtOp)
+JX_UNARY(rsqrt, RsqrtOp)
+JX_UNARY(log1p, Log1pOp)
+JX_UNARY(expm1, Expm1Op)
+JX_UNARY(logistic, LogisticOp)
+JX_UNARY(sign, SignOp)
+JX_UNARY(floor, FloorOp)
+JX_UNARY(ceil, CeilOp)
+JX_UNARY(not, NotOp)
+const primitive abs_p{"abs", abs_rule, lower_unary_typed<hlo::AbsOp>};
+const primitive is_finite_p{"is_finite", is_finite_rule,
+                            lower_unary_typed<hlo::IsFiniteOp>};
+const primitive round_p{"round", unary_rule, lower_round};
+const primitive square_p{"square", unary_rule, lower_square};
+const primitive integer_pow_p{"integer_pow", unary_rule, lower_integer_pow};
 
 JX_COMPARE(eq, EQ)
 JX_COMPARE(ne, NE)

@@ -11,12 +11,17 @@ namespace jx::core {
 // elementwise.cpp
 extern const primitive add_p, sub_p, mul_p, div_p, max_p, min_p;
 extern const primitive neg_p, exp_p, log_p, tanh_p, sin_p, cos_p, sqrt_p;
+extern const primitive pow_p, and_p, or_p, xor_p;
+extern const primitive rsqrt_p, log1p_p, expm1_p, logistic_p, sign_p, floor_p,
+    ceil_p, not_p, abs_p, is_finite_p, square_p, integer_pow_p, round_p;
 extern const primitive eq_p, ne_p, lt_p, le_p, gt_p, ge_p;
 extern const primitive select_n_p, convert_element_type_p;
 // reduction.cpp
-extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p;
+extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p, reduce_prod_p,
+    reduce_and_p, reduce_or_p, argmax_p, argmin_p;
 // shape.cpp
 extern const primitive broadcast_in_dim_p, reshape_p, transpose_p, iota_p;
+extern const primitive squeeze_p, rev_p, concatenate_p, pad_p;
 // dot.cpp
 extern const primitive dot_general_p;
 

@@ -1,4 +1,5 @@
-// shape.cpp - broadcast_in_dim, reshape, transpose, iota.
+// shape.cpp - broadcast_in_dim, reshape, transpose, iota, squeeze, rev,
+// concatenate.
 //
 // Shape rules call stablehlo's shape functions (InferShape.h); JAX's printer
 // hides the parameters implied by the result type (shape, sharding) and an
@@ -7,6 +8,8 @@
 #include "frontend/lowering.h"
 #include "jx/Dialect/StableHLO/IR/InferShape.h"
 #include "primitives/rules.h"
+
+#include <algorithm>
 
 namespace jx::core {
 
@@ -81,8 +84,98 @@ values lower_iota(lowering_context &c, const values &in, const Eqn &e) {
                               std::get<int64_t>(e.params.at("dimension")))};
 }
 
+/// squeeze[dimensions]: drops size-1 dimensions; lowers to a reshape.
+avals squeeze_rule(const avals &in, const params_t &p) {
+  const std::vector<int64_t> &dims = get_ints(p, "dimensions");
+  shape_t shape;
+  for (int64_t i = 0; i < in[0].ndim(); ++i) {
+    bool drop = std::find(dims.begin(), dims.end(), i) != dims.end();
+    if (drop && in[0].shape[i] != 1)
+      throw error("jx::lax::squeeze: dimension " + std::to_string(i) +
+                  " of " + in[0].str() + " is not 1");
+    if (!drop)
+      shape.push_back(in[0].shape[i]);
+  }
+  for (int64_t d : dims)
+    if (d < 0 || d >= in[0].ndim())
+      throw error("jx::lax::squeeze: dimension " + std::to_string(d) +
+                  " out of range for " + in[0].str());
+  return {shaped_array{in[0].dtype, shape, in[0].weak_type}};
+}
+
+avals rev_rule(const avals &in, const params_t &p) {
+  mlir::RankedTensorType r = frontend::infer("jx::lax::rev", [&](auto e) {
+    return hlo::inferReverseOp(e, tensor_type(in[0]), get_ints(p, "dimensions"));
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+values lower_rev(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::ReverseOp::create(c.b, c.loc, in[0],
+                                 get_ints(e.params, "dimensions"))};
+}
+
+avals concatenate_rule(const avals &in, const params_t &p) {
+  llvm::SmallVector<mlir::Type> types;
+  bool weak = true;
+  for (const shaped_array &a : in) {
+    types.push_back(tensor_type(a));
+    weak = weak && a.weak_type;
+    if (a.dtype != in[0].dtype)
+      throw error("jx::lax::concatenate: operand dtypes differ: " +
+                  avals_str(in));
+  }
+  mlir::RankedTensorType r =
+      frontend::infer("jx::lax::concatenate", [&](auto e) {
+        return hlo::inferConcatenateOp(e, types,
+                                       std::get<int64_t>(p.at("dimension")));
+      });
+  return {frontend::aval_of_type(r, weak)};
+}
+
+values lower_concatenate(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::ConcatenateOp::create(
+      c.b, c.loc, tensor_type(e.outvars[0]->aval), in,
+      static_cast<uint64_t>(std::get<int64_t>(e.params.at("dimension"))))};
+}
+
+/// pad[padding_config=((lo, hi, interior), ...)](operand, padding_value).
+void split_padding(const params_t &p, std::vector<int64_t> &lo,
+                   std::vector<int64_t> &hi, std::vector<int64_t> &interior) {
+  for (const std::vector<int64_t> &t :
+       std::get<std::vector<std::vector<int64_t>>>(p.at("padding_config"))) {
+    lo.push_back(t.at(0));
+    hi.push_back(t.at(1));
+    interior.push_back(t.at(2));
+  }
+}
+
+avals pad_rule(const avals &in, const params_t &p) {
+  if (in[0].dtype != in[1].dtype)
+    throw error("jx::lax::pad: operand and padding value dtypes differ: " +
+                avals_str(in));
+  std::vector<int64_t> lo, hi, interior;
+  split_padding(p, lo, hi, interior);
+  mlir::RankedTensorType r = frontend::infer("jx::lax::pad", [&](auto e) {
+    return hlo::inferPadOp(e, tensor_type(in[0]), tensor_type(in[1]), lo, hi,
+                           interior);
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+values lower_pad(lowering_context &c, const values &in, const Eqn &e) {
+  std::vector<int64_t> lo, hi, interior;
+  split_padding(e.params, lo, hi, interior);
+  return {hlo::PadOp::create(c.b, c.loc, in[0], in[1], lo, hi, interior)};
+}
+
 } // namespace
 
+const primitive pad_p{"pad", pad_rule, lower_pad};
+const primitive squeeze_p{"squeeze", squeeze_rule, lower_reshape};
+const primitive rev_p{"rev", rev_rule, lower_rev};
+const primitive concatenate_p{"concatenate", concatenate_rule,
+                              lower_concatenate};
 const primitive broadcast_in_dim_p{"broadcast_in_dim", broadcast_in_dim_rule,
                                    lower_broadcast_in_dim,
                                    print_broadcast_param};

@@ -45,6 +45,28 @@ samples = {
                    - jnp.tanh(jnp.log(x)) / jnp.sqrt(x)
                    + jnp.maximum(x, jnp.minimum(x, 2.0)) * jnp.cos(jnp.sin(x)),
                    [x4]),
+    "rounding": (lambda a: jnp.floor(a) + jnp.ceil(a), [x23]),
+    "unary_chain": (lambda a: jnp.log1p(jnp.expm1(jnp.abs(jnp.sign(a)))), [x23]),
+    "logistic_rsqrt": (lambda a: jax.lax.logistic(a) * jax.lax.rsqrt(a), [x23]),
+    "powers": (lambda a: jnp.square(a) + jnp.power(a, 3) + jnp.power(a, a),
+               [x23]),
+    "isfinite_isnan": (lambda a: jnp.logical_and(jnp.isfinite(a),
+                                                 jnp.logical_not(jnp.isnan(a))),
+                       [x23]),
+    "bitwise": (lambda a: jnp.bitwise_or(jnp.bitwise_and(a, a),
+                                         jnp.bitwise_xor(a, jnp.invert(a))),
+                [i3]),
+    "prod1": (lambda a: jnp.prod(a, axis=1), [x23]),
+    "all_any": (lambda a: jnp.logical_or(jnp.all(a > 0.0, axis=0),
+                                         jnp.any(a < 1.0, axis=0)), [x23]),
+    "squeeze0": (lambda a: jnp.squeeze(a, 0), [ones((1, 3))]),
+    "concatenate0": (lambda a, b: jnp.concatenate([a, b]), [x23, ones((1, 3))]),
+    "lax_round": (lambda a: jax.lax.round(a) + jax.lax.round(
+        a, jax.lax.RoundingMethod.TO_NEAREST_EVEN), [x23]),
+    "argmax_argmin": (lambda a: jnp.argmax(a, axis=1) + jnp.argmin(a, axis=1),
+                      [x23]),
+    "lax_pad": (lambda a: jax.lax.pad(a, 0.0, ((0, 0, 0), (1, 2, 1))), [x23]),
+    "lax_pad_1d": (lambda a: jax.lax.pad(a, 1.0, ((2, -1, 0),)), [x8]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

@@ -77,6 +77,61 @@ const std::vector<sample> &samples() {
                   jnp::maximum(x, jnp::minimum(x, 2.0f)) * jnp::cos(jnp::sin(x));
          }),
          {x4}},
+        {"rounding", flat1([](Array a) { return jnp::floor(a) + jnp::ceil(a); }),
+         {x23}},
+        {"unary_chain",
+         flat1([](Array a) {
+           return jnp::log1p(jnp::expm1(jnp::abs(jnp::sign(a))));
+         }),
+         {x23}},
+        {"logistic_rsqrt",
+         flat1([](Array a) { return jx::lax::logistic(a) * jx::lax::rsqrt(a); }),
+         {x23}},
+        {"powers",
+         flat1([](Array a) {
+           return jnp::square(a) + jnp::power(a, 3) + jnp::power(a, a);
+         }),
+         {x23}},
+        {"isfinite_isnan",
+         flat1([](Array a) {
+           return jnp::logical_and(jnp::isfinite(a),
+                                   jnp::logical_not(jnp::isnan(a)));
+         }),
+         {x23}},
+        {"bitwise",
+         flat1([](Array a) {
+           return jnp::bitwise_or(jnp::bitwise_and(a, a),
+                                  jnp::bitwise_xor(a, jnp::invert(a)));
+         }),
+         {i3}},
+        {"prod1", flat1([](Array a) { return jnp::prod(a, {1}); }), {x23}},
+        {"all_any",
+         flat1([](Array a) {
+           return jnp::logical_or(jnp::all(a > 0.0f, {0}), jnp::any(a < 1.0f, {0}));
+         }),
+         {x23}},
+        {"squeeze0", flat1([](Array a) { return jnp::squeeze(a, 0); }),
+         {ones({1, 3})}},
+        {"concatenate0",
+         flat2([](Array a, Array b) { return jnp::concatenate({a, b}); }),
+         {x23, ones({1, 3})}},
+        {"lax_round",
+         flat1([](Array a) {
+           return jx::lax::round(a) +
+                  jx::lax::round(a, jx::lax::rounding_method::to_nearest_even);
+         }),
+         {x23}},
+        {"argmax_argmin",
+         flat1([](Array a) { return jnp::argmax(a, 1) + jnp::argmin(a, 1); }),
+         {x23}},
+        {"lax_pad",
+         flat1([](Array a) {
+           return jx::lax::pad(a, 0.0f, {{{0, 0, 0}, {1, 2, 1}}});
+         }),
+         {x23}},
+        {"lax_pad_1d",
+         flat1([](Array a) { return jx::lax::pad(a, 1.0f, {{{2, -1, 0}}}); }),
+         {x8}},
     };
     return v;
   }();
