@@ -168,8 +168,11 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   auto jit = cpu::JitModule::create(*module, symbols);
   // Generate the machine code now rather than on the first run, so that
   // compile() is the whole compilation and a missing symbol fails here.
-  llvm::Error error = jit ? (*jit)->materialize(entry) : jit.takeError();
-  if (error) {
+  llvm::Expected<cpu::JitModule::PackedFunction> fnPtr =
+      jit ? (*jit)->lookupPacked(entry)
+          : llvm::Expected<cpu::JitModule::PackedFunction>(jit.takeError());
+  if (!fnPtr) {
+    llvm::Error error = fnPtr.takeError();
     // At the entry's location rather than on the module, which would print
     // the whole module. ORC reports unresolved symbols on stderr itself
     // ("JIT session error: Symbols not found: [ ... ]").
@@ -179,6 +182,7 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
     return nullptr;
   }
   exe->module_ = std::move(*jit);
+  exe->entry_fn_ = *fnPtr;
   return exe;
 }
 
@@ -197,16 +201,12 @@ std::vector<host_buffer> executable::run(const std::vector<host_buffer> &args,
   // After bufferization results are out-parameters after the inputs; each
   // memref argument is passed as its descriptor's words.
   std::vector<int64_t> words;
-  std::vector<std::size_t> starts;
-  for (const host_buffer &a : args) {
-    starts.push_back(words.size());
+  for (const host_buffer &a : args)
     push_descriptor(words, const_cast<uint8_t *>(a.data.data()), a.shape);
-  }
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     results[i].dtype = outputs_[i].dtype;
     results[i].shape = outputs_[i].shape;
     results[i].data.assign(results[i].size() * itemsize(outputs_[i].dtype) + 1, 0);
-    starts.push_back(words.size());
     push_descriptor(words, results[i].data.data(), results[i].shape);
   }
   std::vector<void *> packed;
@@ -214,9 +214,7 @@ std::vector<host_buffer> executable::run(const std::vector<host_buffer> &args,
     packed.push_back(&w);
   check_log local;
   scoped_check_log guard(log ? *log : local);
-  if (llvm::Error err = module_->invokePacked(entry_, packed))
-    throw std::runtime_error("calling @" + entry_ + " failed: " +
-                             llvm::toString(std::move(err)));
+  entry_fn_(packed.data());
   for (host_buffer &r : results)
     r.data.pop_back(); // the spare byte that kept empty buffers addressable
   return results;

@@ -61,6 +61,7 @@ public:
 private:
   executable() = default;
   std::unique_ptr<jx::cpu::JitModule> module_;
+  void (*entry_fn_)(void **) = nullptr; // entry_'s packed wrapper in module_
   std::string entry_;
   std::vector<tensor_spec> inputs_, outputs_;
 };

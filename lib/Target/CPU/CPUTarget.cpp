@@ -117,13 +117,9 @@ JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
   return std::unique_ptr<JitModule>(new JitModule(std::move(*engine)));
 }
 
-llvm::Error JitModule::invokePacked(llvm::StringRef name,
-                                    llvm::MutableArrayRef<void *> args) {
-  return engine->invokePacked(name, args);
-}
-
-llvm::Error JitModule::materialize(llvm::StringRef name) {
-  return engine->lookupPacked(name).takeError();
+llvm::Expected<JitModule::PackedFunction>
+JitModule::lookupPacked(llvm::StringRef name) {
+  return engine->lookupPacked(name);
 }
 
 } // namespace jx::cpu

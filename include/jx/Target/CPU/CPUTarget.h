@@ -49,15 +49,16 @@ public:
   create(mlir::ModuleOp module, const llvm::StringMap<void *> &symbols);
   ~JitModule();
 
-  /// Calls `name` through its packed wrapper: `args` points at each
-  /// flattened argument, then at the storage of the result.
-  llvm::Error invokePacked(llvm::StringRef name,
-                           llvm::MutableArrayRef<void *> args);
+  /// A compiled function's packed wrapper: it takes a pointer to each
+  /// flattened argument, then to the storage of the result.
+  using PackedFunction = void (*)(void **);
 
   /// Optimizes and generates machine code for `name`'s packed wrapper now
   /// (the JIT otherwise does it on the first call), linking the runtime
-  /// functions it calls: an unresolved symbol is an error here.
-  llvm::Error materialize(llvm::StringRef name);
+  /// functions it calls: an unresolved symbol is an error here. The address
+  /// stays valid as long as this module lives, so callers keep it rather
+  /// than look the symbol up on every call.
+  llvm::Expected<PackedFunction> lookupPacked(llvm::StringRef name);
 
 private:
   explicit JitModule(std::unique_ptr<mlir::ExecutionEngine> engine);
