@@ -52,15 +52,35 @@ configure_and_build() {
 }
 
 demo() {
-  # The most complete path that exists today: read the StableHLO that JAX
-  # wrote for an MLP's gradient, verify it, and print it back.
-  local program="$here/test/Fixtures/jax/mlp_grad.mlir"
-  echo "== jx-opt: parse, verify and print $program (written by JAX)"
-  "$build/bin/jx-opt" "$program"
-  echo "== round trip: printing the printed program again gives identical text"
-  "$build/bin/jx-opt" "$program" > "$build/demo.1.mlir"
-  "$build/bin/jx-opt" "$build/demo.1.mlir" > "$build/demo.2.mlir"
-  cmp "$build/demo.1.mlir" "$build/demo.2.mlir" && echo "identical"
+  # The most complete path that exists today: the StableHLO JAX wrote for
+  # the loss and gradient of an MLP, compiled to native code and run on
+  # JAX's inputs, its results compared with JAX's own.
+  local fixtures="$here/test/Fixtures/jax" out="$build/demo"
+  local program="$fixtures/mlp_grad.mlir"
+  rm -rf "$out" && mkdir -p "$out"
+  echo "== $program (written by jax.jit(jax.value_and_grad(loss)).lower(...))"
+  "$build/bin/jx-opt" "$program" > "$out/program.mlir"   # parse, verify, print
+  head -n 4 "$out/program.mlir"
+  echo "   ..."
+  echo "== every compilation stage, stablehlo to LLVM IR: $out/stages.txt"
+  "$build/bin/jxc" compile "$program" --print-all-stages -o "$out/stages.txt"
+  grep '^// ----- stage' "$out/stages.txt"
+  echo "== jxc run on JAX's inputs"
+  local inputs=()
+  for f in "$fixtures"/mlp_grad.in*.npy; do inputs+=(--input "$f"); done
+  "$build/bin/jxc" run "$program" "${inputs[@]}" --output-dir "$out"
+  echo "== compared with JAX's outputs"
+  python3 - "$fixtures" "$out" <<'PY'
+import glob, os, sys
+import numpy as np
+fixtures, out = sys.argv[1:]
+for want_path in sorted(glob.glob(os.path.join(fixtures, "mlp_grad.out*.npy"))):
+    i = want_path.rsplit(".out", 1)[1].split(".")[0]
+    want = np.load(want_path)
+    got = np.load(os.path.join(out, "result%s.npy" % i))
+    err = float(np.max(np.abs(got.astype(np.float64) - want))) if want.size else 0.0
+    print("  result%s %-12s max |jx - jax| = %.3g" % (i, str(want.shape), err))
+PY
 }
 
 run_tests() {
