@@ -183,6 +183,20 @@ std::vector<op_case> op_table() {
       {"lax_pad_interior", [](const Array &x) {
          return jx::lax::pad(x, 9.0f, {{{0, 0, 1}, {-1, 1, 1}}});
        }},
+      {"lax_slice", [](const Array &x) {
+         return jx::lax::slice(x, {0, 1}, {2, 3}, std::vector<int64_t>{1, 2});
+       }},
+      {"dynamic_slice",
+       [](const Array &x) { return jx::lax::dynamic_slice(x, {1, -2}, {1, 2}); }},
+      {"dynamic_slice_clamped",
+       [](const Array &x) { return jx::lax::dynamic_slice(x, {5, 2}, {2, 2}); }},
+      {"dynamic_update_slice", [](const Array &x) {
+         return jx::lax::dynamic_update_slice(x, jnp::full({1, 2}, 7.0f),
+                                              {1, 1});
+       }},
+      {"index", [](const Array &x) {
+         return jnp::slice(x, {-1, jx::range(0, std::nullopt, 2)});
+       }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -256,6 +270,17 @@ TEST(NewOps, ValuesEqualJax) {
          return jx::lax::pad(a, 9.0f, {{-1, 1, 1}});
        }),
        {9, 1, 9, 2, 9, 3, 9, 4, 9, 5.5, 9});
+  // lax.slice / dynamic_slice / dynamic_update_slice / x[1:5:2] (JAX)
+  near(jit1([](const Array &a) { return jnp::slice(a, {jx::range(1, 5, 2)}); }),
+       {1, 3});
+  near(jit1([](const Array &a) {
+         return jx::lax::dynamic_slice(a, {Array(4)}, {3});
+       }),
+       {3, 4, 5.5});
+  near(jit1([](const Array &a) {
+         return jx::lax::dynamic_update_slice(a, jnp::full({2}, 9.0f), {-1});
+       }),
+       {0.5, 1, 2, 3, 9, 9});
   near(jit1([](const Array &a) { return jnp::argmax(jnp::cos(a)); }), {0});
   near(jit1([](const Array &a) { return jnp::argmin(jnp::cos(a)); }), {3});
   // ties give the first index; NaN wins

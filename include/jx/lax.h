@@ -91,6 +91,20 @@ Array pad(const Array &x, const Array &padding_value,
           const std::vector<std::array<int64_t, 3>> &padding_config);
 Array iota(dtype t, const shape_t &shape, int64_t dimension = 0);
 
+// Slicing.
+/// x[start:limit:stride] per dimension (strides default to ones).
+Array slice(const Array &x, const std::vector<int64_t> &start_indices,
+            const std::vector<int64_t> &limit_indices,
+            std::optional<std::vector<int64_t>> strides = std::nullopt);
+/// A window of `slice_sizes` at run-time (0-d integer) start indices,
+/// clamped so that the window fits; C++ integers may be negative (counted
+/// from the end, as in JAX).
+Array dynamic_slice(const Array &x, const std::vector<Array> &start_indices,
+                    const shape_t &slice_sizes);
+/// x with the window at `start_indices` (clamped) replaced by `update`.
+Array dynamic_update_slice(const Array &x, const Array &update,
+                           const std::vector<Array> &start_indices);
+
 // Linear algebra.
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,

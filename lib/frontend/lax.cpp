@@ -324,6 +324,67 @@ Array iota(dtype t, const shape_t &shape, int64_t dimension) {
                 {"sharding", none_t{}}});
 }
 
+Array slice(const Array &x, const std::vector<int64_t> &start_indices,
+            const std::vector<int64_t> &limit_indices,
+            std::optional<std::vector<int64_t>> strides) {
+  params_t params{{"start_indices", start_indices},
+                  {"limit_indices", limit_indices},
+                  {"strides", none_t{}}};
+  if (strides)
+    params["strides"] = *strides;
+  return bind1(slice_p, {x}, params);
+}
+
+namespace {
+/// Start indices of the dynamic slices: 0-d integers of one dtype; a C++
+/// integer becomes an int32 literal, counted from the end when negative.
+std::vector<Array> start_index_operands(const std::string &api, const Array &x,
+                                        const std::vector<Array> &indices) {
+  if (static_cast<int64_t>(indices.size()) != x.ndim())
+    throw error(api + ": " + std::to_string(indices.size()) +
+                " start indices for operand " + x.aval().str());
+  std::vector<Array> out;
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    Array v = indices[i];
+    if (v.ndim() != 0 || !is_integer(v.dtype()))
+      throw error(api + ": start indices must be 0-d integers, got " +
+                  v.aval().str());
+    if (is_literal(v) && v.weak_type()) {
+      int64_t k = v.item<int64_t>();
+      if (k < 0)
+        k += x.shape()[i];
+      v = literal_as(Array(k), dtype::int32, false);
+    }
+    if (!out.empty() && v.dtype() != out[0].dtype())
+      throw error(api + ": start indices have different dtypes: " +
+                  out[0].aval().str() + " and " + v.aval().str());
+    out.push_back(v);
+  }
+  return out;
+}
+} // namespace
+
+Array dynamic_slice(const Array &x, const std::vector<Array> &start_indices,
+                    const shape_t &slice_sizes) {
+  std::vector<Array> args{x};
+  for (const Array &i :
+       start_index_operands("jx::lax::dynamic_slice", x, start_indices))
+    args.push_back(i);
+  return bind1(dynamic_slice_p, args, {{"slice_sizes", slice_sizes}});
+}
+
+Array dynamic_update_slice(const Array &x, const Array &update,
+                           const std::vector<Array> &start_indices) {
+  Array u = update;
+  if (u.dtype() != x.dtype() && is_literal(u) && u.weak_type())
+    u = literal_as(u, x.dtype(), x.weak_type());
+  std::vector<Array> args{x, u};
+  for (const Array &i :
+       start_index_operands("jx::lax::dynamic_update_slice", x, start_indices))
+    args.push_back(i);
+  return bind1(dynamic_update_slice_p, args, {});
+}
+
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,
                   std::optional<dtype> preferred_element_type) {

@@ -22,6 +22,8 @@ extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p, reduce_prod_p,
 // shape.cpp
 extern const primitive broadcast_in_dim_p, reshape_p, transpose_p, iota_p;
 extern const primitive squeeze_p, rev_p, concatenate_p, pad_p;
+// slicing.cpp
+extern const primitive slice_p, dynamic_slice_p, dynamic_update_slice_p;
 // dot.cpp
 extern const primitive dot_general_p;
 
