@@ -197,6 +197,12 @@ std::vector<op_case> op_table() {
       {"index", [](const Array &x) {
          return jnp::slice(x, {-1, jx::range(0, std::nullopt, 2)});
        }},
+      {"sort", [](const Array &x) { return jnp::sort(jnp::cos(x)); }},
+      {"sort0", [](const Array &x) { return jnp::sort(-x, 0); }},
+      {"sort_flat", [](const Array &x) { return jnp::sort(jnp::sin(x), std::nullopt); }},
+      {"sort_int", [](const Array &x) { return jnp::sort(-x.astype(jx::int32)); }},
+      {"argsort", [](const Array &x) { return jnp::argsort(jnp::cos(x)); }},
+      {"argsort0", [](const Array &x) { return jnp::argsort(-x, 0); }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -281,6 +287,29 @@ TEST(NewOps, ValuesEqualJax) {
          return jx::lax::dynamic_update_slice(a, jnp::full({2}, 9.0f), {-1});
        }),
        {0.5, 1, 2, 3, 9, 9});
+  // sort: NaN last, -0.0 == 0.0 keeps order (stable); argsort (JAX)
+  {
+    std::vector<float> s =
+        jit1([](const Array &a) {
+          return jnp::sort(jnp::log(a - 1.0f) * 0.0f + jnp::cos(a));
+        }).to_vector<float>();
+    std::vector<float> want{-0.9899925f, -0.6536436f, -0.41614684f,
+                            0.7086698f};
+    for (int i = 0; i < 4; ++i)
+      EXPECT_NEAR(s[i], want[i], 1e-6) << i;
+    EXPECT_TRUE(std::isnan(s[4]) && std::isnan(s[5]));
+  }
+  near(jit1([](const Array &a) { return jnp::argsort(jnp::cos(a)); }),
+       {3, 4, 2, 1, 5, 0});
+  near(jit1([](const Array &a) {
+         return jnp::argsort(jnp::floor(a * 0.5f) * -1.0f);
+       }),
+       {4, 5, 2, 3, 0, 1});
+  // -0.0 and 0.0 are equal keys (a stable sort keeps their order)
+  near(jit1([](const Array &a) {
+         return jnp::argsort(jnp::floor(a * 0.5f) * jnp::sign(a - 2.0f));
+       }),
+       {0, 1, 2, 3, 4, 5});
   near(jit1([](const Array &a) { return jnp::argmax(jnp::cos(a)); }), {0});
   near(jit1([](const Array &a) { return jnp::argmin(jnp::cos(a)); }), {3});
   // ties give the first index; NaN wins

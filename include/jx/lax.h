@@ -105,6 +105,15 @@ Array dynamic_slice(const Array &x, const std::vector<Array> &start_indices,
 Array dynamic_update_slice(const Array &x, const Array &update,
                            const std::vector<Array> &start_indices);
 
+// Sorting.
+/// Sorts `operands` (one shape) along `dimension`, ordered lexicographically
+/// by the first `num_keys` of them; floats in total order with NaNs last.
+std::vector<Array> sort(const std::vector<Array> &operands,
+                        int64_t dimension = -1, bool is_stable = true,
+                        int64_t num_keys = 1);
+Array sort(const Array &operand, int64_t dimension = -1,
+           bool is_stable = true);
+
 // Linear algebra.
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,

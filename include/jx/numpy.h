@@ -145,6 +145,13 @@ Array pad(const Array &a,
 /// Joins equal-shaped arrays along a new axis.
 Array stack(const std::vector<Array> &arrays, int64_t axis = 0);
 
+/// Sorted copy along `axis` (of the flattened array when nullopt); NaNs
+/// last. Stable.
+Array sort(const Array &a, std::optional<int64_t> axis = -1);
+/// Indices (int32) that sort `a` along `axis` (flattened when nullopt);
+/// stable, NaNs last.
+Array argsort(const Array &a, std::optional<int64_t> axis = -1);
+
 /// Basic indexing, x[i, a:b:c, ...] in NumPy: jnp::slice(x, {1,
 /// jx::range(1, 5, 2), jx::all()}); missing trailing entries take the whole
 /// axis. Traces lax.slice then squeeze, as JAX does.

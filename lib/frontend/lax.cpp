@@ -385,6 +385,22 @@ Array dynamic_update_slice(const Array &x, const Array &update,
   return bind1(dynamic_update_slice_p, args, {});
 }
 
+std::vector<Array> sort(const std::vector<Array> &operands, int64_t dimension,
+                        bool is_stable, int64_t num_keys) {
+  if (operands.empty())
+    throw error("jx::lax::sort: needs at least one operand");
+  int64_t d = frontend::normalize_axis("jx::lax::sort", dimension,
+                                       operands[0].aval());
+  return bind(sort_p, operands,
+              {{"dimension", d},
+               {"is_stable", is_stable},
+               {"num_keys", num_keys}});
+}
+
+Array sort(const Array &operand, int64_t dimension, bool is_stable) {
+  return sort(std::vector<Array>{operand}, dimension, is_stable, 1)[0];
+}
+
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,
                   std::optional<dtype> preferred_element_type) {

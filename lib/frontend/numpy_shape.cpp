@@ -408,3 +408,31 @@ Array slice(const Array &a, const std::vector<index_t> &index) {
 }
 
 } // namespace jx::numpy
+
+namespace jx::numpy {
+
+namespace {
+/// `a` flattened when `axis` is nullopt (then axis 0), else normalized.
+std::pair<Array, int64_t> sort_operand(const std::string &api, const Array &a,
+                                       std::optional<int64_t> axis) {
+  if (!axis)
+    return {a.ndim() == 1 ? a : lax::reshape(a, {a.size()}), 0};
+  if (a.ndim() == 0)
+    throw error(api + ": needs an array of rank 1 or more, got " +
+                a.aval().str());
+  return {a, frontend::normalize_axis(api, *axis, a.aval())};
+}
+} // namespace
+
+Array sort(const Array &a, std::optional<int64_t> axis) {
+  auto [x, d] = sort_operand("jx::sort", a, axis);
+  return lax::sort(x, d, true);
+}
+
+Array argsort(const Array &a, std::optional<int64_t> axis) {
+  auto [x, d] = sort_operand("jx::argsort", a, axis);
+  Array idx = lax::iota(dtype::int32, x.shape(), d);
+  return lax::sort({x, idx}, d, true, 1)[1];
+}
+
+} // namespace jx::numpy

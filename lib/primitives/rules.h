@@ -24,6 +24,8 @@ extern const primitive broadcast_in_dim_p, reshape_p, transpose_p, iota_p;
 extern const primitive squeeze_p, rev_p, concatenate_p, pad_p;
 // slicing.cpp
 extern const primitive slice_p, dynamic_slice_p, dynamic_update_slice_p;
+// sort.cpp
+extern const primitive sort_p;
 // dot.cpp
 extern const primitive dot_general_p;
 

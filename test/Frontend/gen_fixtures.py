@@ -77,6 +77,15 @@ samples = {
     "index_int": (lambda a: a[-1, 1:], [x23]),
     "index_int_last": (lambda a: a[1:, 2], [x23]),
     "index_all": (lambda a: a[:, :], [x23]),
+    "lax_sort": (lambda a: jax.lax.sort(a, dimension=0, is_stable=False),
+                 [x23]),
+    "lax_sort_keys": (lambda a, b: jax.lax.sort([a, b], num_keys=2),
+                      [i3, i3]),
+    # jnp.argsort's equations (JAX wraps them in jit[name=argsort]), both
+    # results kept (make_jaxpr prints a dropped one as `_`, jx does not yet)
+    "sort_iota": (lambda a: jax.lax.sort(
+        [a, jax.lax.broadcasted_iota(jnp.int32, (2, 3), 1)], dimension=1,
+        num_keys=1), [x23]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

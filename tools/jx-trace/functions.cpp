@@ -163,6 +163,20 @@ const std::vector<sample> &samples() {
         {"index_all",
          flat1([](Array a) { return jnp::slice(a, {jx::all(), jx::all()}); }),
          {x23}},
+        {"lax_sort", flat1([](Array a) { return jx::lax::sort(a, 0, false); }),
+         {x23}},
+        {"lax_sort_keys",
+         [](const std::vector<Array> &a) {
+           return jx::lax::sort({a[0], a[1]}, -1, true, 2);
+         },
+         {i3, i3}},
+        {"sort_iota",
+         [](const std::vector<Array> &a) {
+           return jx::lax::sort(
+               {a[0], jx::lax::iota(jx::int32, {2, 3}, 1)}, 1, true, 1);
+         },
+         {x23}},
+        {"argsort", flat1([](Array a) { return jnp::argsort(a); }), {x23}},
     };
     return v;
   }();
