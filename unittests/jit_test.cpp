@@ -203,6 +203,20 @@ std::vector<op_case> op_table() {
       {"sort_int", [](const Array &x) { return jnp::sort(-x.astype(jx::int32)); }},
       {"argsort", [](const Array &x) { return jnp::argsort(jnp::cos(x)); }},
       {"argsort0", [](const Array &x) { return jnp::argsort(-x, 0); }},
+      {"cumsum", [](const Array &x) { return jnp::cumsum(x); }},
+      {"cumsum1", [](const Array &x) { return jnp::cumsum(x, 1); }},
+      {"cumsum_bool", [](const Array &x) { return jnp::cumsum(x > 1.0f, 0); }},
+      {"cumprod", [](const Array &x) { return jnp::cumprod(x, -1); }},
+      {"cumprod_int",
+       [](const Array &x) { return jnp::cumprod(x.astype(jx::int32)); }},
+      {"lax_cumsum_reverse",
+       [](const Array &x) { return jx::lax::cumsum(x, 1, true); }},
+      {"lax_cummax", [](const Array &x) { return jx::lax::cummax(jnp::cos(x), 1); }},
+      {"lax_cummin_reverse",
+       [](const Array &x) { return jx::lax::cummin(jnp::sin(x), 0, true); }},
+      {"lax_cummax_int", [](const Array &x) {
+         return jx::lax::cummax(-x.astype(jx::int32), 1);
+       }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -310,6 +324,19 @@ TEST(NewOps, ValuesEqualJax) {
          return jnp::argsort(jnp::floor(a * 0.5f) * jnp::sign(a - 2.0f));
        }),
        {0, 1, 2, 3, 4, 5});
+  // cumsum / cumprod / cummax / cummin (JAX)
+  near(jit1([](const Array &a) { return jnp::cumsum(a); }),
+       {0.5, 1.5, 3.5, 6.5, 10.5, 16.0});
+  near(jit1([](const Array &a) { return jnp::cumprod(a); }),
+       {0.5, 0.5, 1.0, 3.0, 12.0, 66.0});
+  near(jit1([](const Array &a) { return jx::lax::cumsum(a, 0, true); }),
+       {16.0, 15.5, 14.5, 12.5, 9.5, 5.5});
+  near(jit1([](const Array &a) { return jx::lax::cummax(jnp::cos(a)); }),
+       {0.8775825500488281, 0.8775825500488281, 0.8775825500488281,
+        0.8775825500488281, 0.8775825500488281, 0.8775825500488281});
+  near(jit1([](const Array &a) { return jx::lax::cummin(jnp::cos(a), 0, true); }),
+       {-0.9899924993515015, -0.9899924993515015, -0.9899924993515015,
+        -0.9899924993515015, -0.6536436080932617, 0.7086697816848755});
   near(jit1([](const Array &a) { return jnp::argmax(jnp::cos(a)); }), {0});
   near(jit1([](const Array &a) { return jnp::argmin(jnp::cos(a)); }), {3});
   // ties give the first index; NaN wins

@@ -74,6 +74,12 @@ Array reduce_or(const Array &x, const std::vector<int64_t> &axes);
 /// extreme, ties give the first index.
 Array argmax(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
 Array argmin(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
+/// Running sum / product / maximum / minimum along `axis` (from the end
+/// when `reverse`); real numeric operands.
+Array cumsum(const Array &x, int64_t axis = 0, bool reverse = false);
+Array cumprod(const Array &x, int64_t axis = 0, bool reverse = false);
+Array cummax(const Array &x, int64_t axis = 0, bool reverse = false);
+Array cummin(const Array &x, int64_t axis = 0, bool reverse = false);
 
 // Shapes.
 Array broadcast_in_dim(const Array &x, const shape_t &shape,

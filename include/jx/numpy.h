@@ -121,6 +121,10 @@ Array argmax(const Array &a, std::optional<int64_t> axis = std::nullopt,
              bool keepdims = false);
 Array argmin(const Array &a, std::optional<int64_t> axis = std::nullopt,
              bool keepdims = false);
+/// Running sum / product along `axis` (of the flattened array by default);
+/// bools count as int32, as in JAX.
+Array cumsum(const Array &a, std::optional<int64_t> axis = std::nullopt);
+Array cumprod(const Array &a, std::optional<int64_t> axis = std::nullopt);
 /// Population variance and standard deviation (ddof = 0).
 Array var(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array std(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);

@@ -262,6 +262,27 @@ Array argmin(const Array &x, int64_t axis, dtype index_dtype) {
                {{"axes", std::vector<int64_t>{a}}, {"index_dtype", index_dtype}});
 }
 
+namespace {
+Array cumulative(const primitive &p, const Array &x, int64_t axis,
+                 bool reverse) {
+  int64_t a = frontend::normalize_axis("jx::lax::" + p.name, axis, x.aval());
+  return bind1(p, {x}, {{"axis", a}, {"reverse", reverse}});
+}
+} // namespace
+
+Array cumsum(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cumsum_p, x, axis, reverse);
+}
+Array cumprod(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cumprod_p, x, axis, reverse);
+}
+Array cummax(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cummax_p, x, axis, reverse);
+}
+Array cummin(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cummin_p, x, axis, reverse);
+}
+
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions) {
   return bind1(broadcast_in_dim_p, {x},

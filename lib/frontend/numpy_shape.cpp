@@ -436,3 +436,25 @@ Array argsort(const Array &a, std::optional<int64_t> axis) {
 }
 
 } // namespace jx::numpy
+
+namespace jx::numpy {
+
+namespace {
+using cumulative_fn = Array (*)(const Array &, int64_t, bool);
+Array cumulative(const std::string &api, cumulative_fn f, const Array &a,
+                 std::optional<int64_t> axis) {
+  Array x = is_bool(a.dtype()) ? astype(a, dtype::int32) : a;
+  if (!axis)
+    return f(x.ndim() == 1 ? x : lax::reshape(x, {x.size()}), 0, false);
+  return f(x, frontend::normalize_axis(api, *axis, a.aval()), false);
+}
+} // namespace
+
+Array cumsum(const Array &a, std::optional<int64_t> axis) {
+  return cumulative("jx::cumsum", lax::cumsum, a, axis);
+}
+Array cumprod(const Array &a, std::optional<int64_t> axis) {
+  return cumulative("jx::cumprod", lax::cumprod, a, axis);
+}
+
+} // namespace jx::numpy

@@ -81,6 +81,10 @@ samples = {
                  [x23]),
     "lax_sort_keys": (lambda a, b: jax.lax.sort([a, b], num_keys=2),
                       [i3, i3]),
+    "lax_cumsum": (lambda a: jax.lax.cumsum(a, axis=1), [x23]),
+    "lax_cumulative": (lambda a: jax.lax.cumprod(a, axis=0, reverse=True)
+                       + jax.lax.cummax(a, axis=1)
+                       - jax.lax.cummin(a, axis=0), [x23]),
     # jnp.argsort's equations (JAX wraps them in jit[name=argsort]), both
     # results kept (make_jaxpr prints a dropped one as `_`, jx does not yet)
     "sort_iota": (lambda a: jax.lax.sort(

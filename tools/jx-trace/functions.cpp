@@ -170,6 +170,14 @@ const std::vector<sample> &samples() {
            return jx::lax::sort({a[0], a[1]}, -1, true, 2);
          },
          {i3, i3}},
+        {"lax_cumsum", flat1([](Array a) { return jx::lax::cumsum(a, 1); }),
+         {x23}},
+        {"lax_cumulative",
+         flat1([](Array a) {
+           return jx::lax::cumprod(a, 0, true) + jx::lax::cummax(a, 1) -
+                  jx::lax::cummin(a, 0);
+         }),
+         {x23}},
         {"sort_iota",
          [](const std::vector<Array> &a) {
            return jx::lax::sort(
