@@ -217,6 +217,12 @@ std::vector<op_case> op_table() {
       {"lax_cummax_int", [](const Array &x) {
          return jx::lax::cummax(-x.astype(jx::int32), 1);
        }},
+      {"sort_bf16", [](const Array &x) {
+         return jnp::sort(jnp::sin(x).astype(jx::bfloat16), 0);
+       }},
+      {"cummax_f64", [](const Array &x) {
+         return jx::lax::cummax(jnp::sin(x).astype(jx::float64), 1, true);
+       }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -324,6 +330,25 @@ TEST(NewOps, ValuesEqualJax) {
          return jnp::argsort(jnp::floor(a * 0.5f) * jnp::sign(a - 2.0f));
        }),
        {0, 1, 2, 3, 4, 5});
+  // other element types: uint8 (255 - x), f16, bool keys; cumsum on u8 wraps
+  near(jit1([](const Array &a) {
+         return jnp::sort(jnp::subtract(jx::array({255}, {}, jx::uint8),
+                                        a.astype(jx::uint8)));
+       }),
+       {250, 251, 252, 253, 254, 255});
+  near(jit1([](const Array &a) {
+         return jnp::sort(jnp::cos(a).astype(jx::float16)).astype(jx::float32);
+       }),
+       {-0.990234375, -0.65380859375, -0.416259765625, 0.54052734375,
+        0.70849609375, 0.87744140625});
+  near(jit1([](const Array &a) { return jnp::argsort(a > 1.5f); }),
+       {0, 1, 2, 3, 4, 5});
+  near(jit1([](const Array &a) { return jnp::argsort(a < 1.5f); }),
+       {2, 3, 4, 5, 0, 1});
+  near(jit1([](const Array &a) {
+         return jnp::cumsum(a.astype(jx::uint8) * jx::array({100}, {}, jx::uint8));
+       }),
+       {0, 100, 44, 88, 232, 220});
   // cumsum / cumprod / cummax / cummin (JAX)
   near(jit1([](const Array &a) { return jnp::cumsum(a); }),
        {0.5, 1.5, 3.5, 6.5, 10.5, 16.0});
