@@ -121,6 +121,57 @@ TEST(Errors, NewOps) {
   EXPECT_EQ(e.rfind("jx::lax::concatenate: ", 0), 0u) << e;
 }
 
+TEST(Errors, SlicingSortingCumulative) {
+  auto starts_with = [](const std::string &e, const std::string &p) {
+    return e.rfind(p, 0) == 0;
+  };
+  std::string e = error_of(
+      [](auto &a) { return jx::lax::slice(a[0], {0, 0}, {3, 3}); },
+      {zeros({2, 3})});
+  EXPECT_TRUE(starts_with(e, "jx::lax::slice: ")) << e;
+  EXPECT_NE(e.find("slice_c"), std::string::npos) << e;
+  e = error_of([](auto &a) {
+        return jx::lax::dynamic_slice(a[0], {a[1], 0}, {1, 2});
+      },
+      {zeros({2, 3}), zeros({})});
+  EXPECT_EQ(e, "jx::lax::dynamic_slice: start indices must be 0-d integers, "
+               "got f32[]");
+  e = error_of([](auto &a) { return jx::lax::dynamic_slice(a[0], {0, 0}, {3, 1}); },
+               {zeros({2, 3})});
+  EXPECT_TRUE(starts_with(e, "jx::lax::dynamic_slice: ")) << e;
+  EXPECT_EQ(error_of([](auto &a) {
+              return jx::lax::dynamic_update_slice(a[0], a[1], {0});
+            },
+            {zeros({3}), zeros({2}, jx::int32)}),
+            "jx::lax::dynamic_update_slice: operand and update dtypes differ: "
+            "f32[3], i32[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::slice(a[0], {0, 3}); },
+                     {zeros({2, 3})}),
+            "jx::slice: index 3 is out of bounds for axis 1 with size 3");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::slice(a[0], {jx::range(0, 2, -1)}); },
+                     {zeros({2})}),
+            "jx::slice: step -1 for axis 0 is not supported yet (positive "
+            "steps only)");
+  EXPECT_EQ(error_of([](auto &a) {
+              return jx::lax::sort({a[0], a[0]}, 0, true, 3)[0];
+            },
+            {zeros({2})}),
+            "jx::lax::sort: num_keys 3 must be in [1, 2] for operands f32[2], "
+            "f32[2]");
+  e = error_of([](auto &a) { return jx::lax::sort({a[0], a[1]})[0]; },
+               {zeros({2}), zeros({3})});
+  EXPECT_NE(e.find("sort_c3"), std::string::npos) << e;
+  EXPECT_EQ(error_of([](auto &a) { return jnp::argsort(a[0], 1); },
+                     {zeros({2})}),
+            "jx::argsort: axis 1 is out of bounds for array f32[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jx::lax::cumsum(a[0] > 0.0f); },
+                     {zeros({2})}),
+            "jx::lax::cumsum: needs a real numeric operand, got bool[2]");
+  EXPECT_EQ(error_of([](auto &a) { return jnp::cumprod(a[0], 2); },
+                     {zeros({2, 3})}),
+            "jx::cumprod: axis 2 is out of bounds for array f32[2,3]");
+}
+
 TEST(Errors, ReadingATracerIsAnError) {
   auto f = [](const Array &x) {
     x.to_vector<float>();

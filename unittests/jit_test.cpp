@@ -183,6 +183,46 @@ std::vector<op_case> op_table() {
       {"lax_pad_interior", [](const Array &x) {
          return jx::lax::pad(x, 9.0f, {{{0, 0, 1}, {-1, 1, 1}}});
        }},
+      {"lax_slice", [](const Array &x) {
+         return jx::lax::slice(x, {0, 1}, {2, 3}, std::vector<int64_t>{1, 2});
+       }},
+      {"dynamic_slice",
+       [](const Array &x) { return jx::lax::dynamic_slice(x, {1, -2}, {1, 2}); }},
+      {"dynamic_slice_clamped",
+       [](const Array &x) { return jx::lax::dynamic_slice(x, {5, 2}, {2, 2}); }},
+      {"dynamic_update_slice", [](const Array &x) {
+         return jx::lax::dynamic_update_slice(x, jnp::full({1, 2}, 7.0f),
+                                              {1, 1});
+       }},
+      {"index", [](const Array &x) {
+         return jnp::slice(x, {-1, jx::range(0, std::nullopt, 2)});
+       }},
+      {"sort", [](const Array &x) { return jnp::sort(jnp::cos(x)); }},
+      {"sort0", [](const Array &x) { return jnp::sort(-x, 0); }},
+      {"sort_flat", [](const Array &x) { return jnp::sort(jnp::sin(x), std::nullopt); }},
+      {"sort_int", [](const Array &x) { return jnp::sort(-x.astype(jx::int32)); }},
+      {"argsort", [](const Array &x) { return jnp::argsort(jnp::cos(x)); }},
+      {"argsort0", [](const Array &x) { return jnp::argsort(-x, 0); }},
+      {"cumsum", [](const Array &x) { return jnp::cumsum(x); }},
+      {"cumsum1", [](const Array &x) { return jnp::cumsum(x, 1); }},
+      {"cumsum_bool", [](const Array &x) { return jnp::cumsum(x > 1.0f, 0); }},
+      {"cumprod", [](const Array &x) { return jnp::cumprod(x, -1); }},
+      {"cumprod_int",
+       [](const Array &x) { return jnp::cumprod(x.astype(jx::int32)); }},
+      {"lax_cumsum_reverse",
+       [](const Array &x) { return jx::lax::cumsum(x, 1, true); }},
+      {"lax_cummax", [](const Array &x) { return jx::lax::cummax(jnp::cos(x), 1); }},
+      {"lax_cummin_reverse",
+       [](const Array &x) { return jx::lax::cummin(jnp::sin(x), 0, true); }},
+      {"lax_cummax_int", [](const Array &x) {
+         return jx::lax::cummax(-x.astype(jx::int32), 1);
+       }},
+      {"sort_bf16", [](const Array &x) {
+         return jnp::sort(jnp::sin(x).astype(jx::bfloat16), 0);
+       }},
+      {"cummax_f64", [](const Array &x) {
+         return jx::lax::cummax(jnp::sin(x).astype(jx::float64), 1, true);
+       }},
       {"matmul", [](const Array &x) { return jnp::matmul(x, x.T()); }},
       {"dot", [](const Array &x) { return jnp::dot(x.T(), x); }},
       {"astype", [](const Array &x) { return x.astype(jx::int32); }},
@@ -256,6 +296,72 @@ TEST(NewOps, ValuesEqualJax) {
          return jx::lax::pad(a, 9.0f, {{-1, 1, 1}});
        }),
        {9, 1, 9, 2, 9, 3, 9, 4, 9, 5.5, 9});
+  // lax.slice / dynamic_slice / dynamic_update_slice / x[1:5:2] (JAX)
+  near(jit1([](const Array &a) { return jnp::slice(a, {jx::range(1, 5, 2)}); }),
+       {1, 3});
+  near(jit1([](const Array &a) {
+         return jx::lax::dynamic_slice(a, {Array(4)}, {3});
+       }),
+       {3, 4, 5.5});
+  near(jit1([](const Array &a) {
+         return jx::lax::dynamic_update_slice(a, jnp::full({2}, 9.0f), {-1});
+       }),
+       {0.5, 1, 2, 3, 9, 9});
+  // sort: NaN last, -0.0 == 0.0 keeps order (stable); argsort (JAX)
+  {
+    std::vector<float> s =
+        jit1([](const Array &a) {
+          return jnp::sort(jnp::log(a - 1.0f) * 0.0f + jnp::cos(a));
+        }).to_vector<float>();
+    std::vector<float> want{-0.9899925f, -0.6536436f, -0.41614684f,
+                            0.7086698f};
+    for (int i = 0; i < 4; ++i)
+      EXPECT_NEAR(s[i], want[i], 1e-6) << i;
+    EXPECT_TRUE(std::isnan(s[4]) && std::isnan(s[5]));
+  }
+  near(jit1([](const Array &a) { return jnp::argsort(jnp::cos(a)); }),
+       {3, 4, 2, 1, 5, 0});
+  near(jit1([](const Array &a) {
+         return jnp::argsort(jnp::floor(a * 0.5f) * -1.0f);
+       }),
+       {4, 5, 2, 3, 0, 1});
+  // -0.0 and 0.0 are equal keys (a stable sort keeps their order)
+  near(jit1([](const Array &a) {
+         return jnp::argsort(jnp::floor(a * 0.5f) * jnp::sign(a - 2.0f));
+       }),
+       {0, 1, 2, 3, 4, 5});
+  // other element types: uint8 (255 - x), f16, bool keys; cumsum on u8 wraps
+  near(jit1([](const Array &a) {
+         return jnp::sort(jnp::subtract(jx::array({255}, {}, jx::uint8),
+                                        a.astype(jx::uint8)));
+       }),
+       {250, 251, 252, 253, 254, 255});
+  near(jit1([](const Array &a) {
+         return jnp::sort(jnp::cos(a).astype(jx::float16)).astype(jx::float32);
+       }),
+       {-0.990234375, -0.65380859375, -0.416259765625, 0.54052734375,
+        0.70849609375, 0.87744140625});
+  near(jit1([](const Array &a) { return jnp::argsort(a > 1.5f); }),
+       {0, 1, 2, 3, 4, 5});
+  near(jit1([](const Array &a) { return jnp::argsort(a < 1.5f); }),
+       {2, 3, 4, 5, 0, 1});
+  near(jit1([](const Array &a) {
+         return jnp::cumsum(a.astype(jx::uint8) * jx::array({100}, {}, jx::uint8));
+       }),
+       {0, 100, 44, 88, 232, 220});
+  // cumsum / cumprod / cummax / cummin (JAX)
+  near(jit1([](const Array &a) { return jnp::cumsum(a); }),
+       {0.5, 1.5, 3.5, 6.5, 10.5, 16.0});
+  near(jit1([](const Array &a) { return jnp::cumprod(a); }),
+       {0.5, 0.5, 1.0, 3.0, 12.0, 66.0});
+  near(jit1([](const Array &a) { return jx::lax::cumsum(a, 0, true); }),
+       {16.0, 15.5, 14.5, 12.5, 9.5, 5.5});
+  near(jit1([](const Array &a) { return jx::lax::cummax(jnp::cos(a)); }),
+       {0.8775825500488281, 0.8775825500488281, 0.8775825500488281,
+        0.8775825500488281, 0.8775825500488281, 0.8775825500488281});
+  near(jit1([](const Array &a) { return jx::lax::cummin(jnp::cos(a), 0, true); }),
+       {-0.9899924993515015, -0.9899924993515015, -0.9899924993515015,
+        -0.9899924993515015, -0.6536436080932617, 0.7086697816848755});
   near(jit1([](const Array &a) { return jnp::argmax(jnp::cos(a)); }), {0});
   near(jit1([](const Array &a) { return jnp::argmin(jnp::cos(a)); }), {3});
   // ties give the first index; NaN wins

@@ -74,6 +74,12 @@ Array reduce_or(const Array &x, const std::vector<int64_t> &axes);
 /// extreme, ties give the first index.
 Array argmax(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
 Array argmin(const Array &x, int64_t axis, dtype index_dtype = dtype::int32);
+/// Running sum / product / maximum / minimum along `axis` (from the end
+/// when `reverse`); real numeric operands.
+Array cumsum(const Array &x, int64_t axis = 0, bool reverse = false);
+Array cumprod(const Array &x, int64_t axis = 0, bool reverse = false);
+Array cummax(const Array &x, int64_t axis = 0, bool reverse = false);
+Array cummin(const Array &x, int64_t axis = 0, bool reverse = false);
 
 // Shapes.
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
@@ -90,6 +96,29 @@ Array concatenate(const std::vector<Array> &operands, int64_t dimension);
 Array pad(const Array &x, const Array &padding_value,
           const std::vector<std::array<int64_t, 3>> &padding_config);
 Array iota(dtype t, const shape_t &shape, int64_t dimension = 0);
+
+// Slicing.
+/// x[start:limit:stride] per dimension (strides default to ones).
+Array slice(const Array &x, const std::vector<int64_t> &start_indices,
+            const std::vector<int64_t> &limit_indices,
+            std::optional<std::vector<int64_t>> strides = std::nullopt);
+/// A window of `slice_sizes` at run-time (0-d integer) start indices,
+/// clamped so that the window fits; C++ integers may be negative (counted
+/// from the end, as in JAX).
+Array dynamic_slice(const Array &x, const std::vector<Array> &start_indices,
+                    const shape_t &slice_sizes);
+/// x with the window at `start_indices` (clamped) replaced by `update`.
+Array dynamic_update_slice(const Array &x, const Array &update,
+                           const std::vector<Array> &start_indices);
+
+// Sorting.
+/// Sorts `operands` (one shape) along `dimension`, ordered lexicographically
+/// by the first `num_keys` of them; floats in total order with NaNs last.
+std::vector<Array> sort(const std::vector<Array> &operands,
+                        int64_t dimension = -1, bool is_stable = true,
+                        int64_t num_keys = 1);
+Array sort(const Array &operand, int64_t dimension = -1,
+           bool is_stable = true);
 
 // Linear algebra.
 Array dot_general(const Array &lhs, const Array &rhs,

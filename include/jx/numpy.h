@@ -15,6 +15,32 @@
 #include <optional>
 #include <utility>
 
+namespace jx {
+
+/// One entry of a NumPy-style basic index (jnp::slice): an integer (picks
+/// one element and drops the axis; negative counts from the end), or a
+/// range start:stop:step made by jx::range / jx::all.
+struct index_t {
+  index_t(int64_t i) : single(i) {}
+  index_t(int i) : single(i) {}
+  std::optional<int64_t> single;
+  std::optional<int64_t> start, stop;
+  int64_t step = 1;
+
+private:
+  index_t() = default;
+  friend index_t range(std::optional<int64_t>, std::optional<int64_t>,
+                       int64_t);
+};
+/// start:stop:step (Python's slice; bounds default to the whole axis,
+/// negative ones count from the end). Positive steps only so far.
+index_t range(std::optional<int64_t> start, std::optional<int64_t> stop,
+              int64_t step = 1);
+/// `:`, the whole axis.
+inline index_t all() { return range(std::nullopt, std::nullopt); }
+
+} // namespace jx
+
 namespace jx::numpy {
 
 /// The axes of a reduction: all of them (the default), one, or a list:
@@ -95,6 +121,10 @@ Array argmax(const Array &a, std::optional<int64_t> axis = std::nullopt,
              bool keepdims = false);
 Array argmin(const Array &a, std::optional<int64_t> axis = std::nullopt,
              bool keepdims = false);
+/// Running sum / product along `axis` (of the flattened array by default);
+/// bools count as int32, as in JAX.
+Array cumsum(const Array &a, std::optional<int64_t> axis = std::nullopt);
+Array cumprod(const Array &a, std::optional<int64_t> axis = std::nullopt);
 /// Population variance and standard deviation (ddof = 0).
 Array var(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
 Array std(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
@@ -118,6 +148,18 @@ Array pad(const Array &a,
           const Array &constant_value = Array(0));
 /// Joins equal-shaped arrays along a new axis.
 Array stack(const std::vector<Array> &arrays, int64_t axis = 0);
+
+/// Sorted copy along `axis` (of the flattened array when nullopt); NaNs
+/// last. Stable.
+Array sort(const Array &a, std::optional<int64_t> axis = -1);
+/// Indices (int32) that sort `a` along `axis` (flattened when nullopt);
+/// stable, NaNs last.
+Array argsort(const Array &a, std::optional<int64_t> axis = -1);
+
+/// Basic indexing, x[i, a:b:c, ...] in NumPy: jnp::slice(x, {1,
+/// jx::range(1, 5, 2), jx::all()}); missing trailing entries take the whole
+/// axis. Traces lax.slice then squeeze, as JAX does.
+Array slice(const Array &a, const std::vector<index_t> &index);
 
 // Linear algebra.
 Array dot(const Array &a, const Array &b);

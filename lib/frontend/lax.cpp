@@ -262,6 +262,27 @@ Array argmin(const Array &x, int64_t axis, dtype index_dtype) {
                {{"axes", std::vector<int64_t>{a}}, {"index_dtype", index_dtype}});
 }
 
+namespace {
+Array cumulative(const primitive &p, const Array &x, int64_t axis,
+                 bool reverse) {
+  int64_t a = frontend::normalize_axis("jx::lax::" + p.name, axis, x.aval());
+  return bind1(p, {x}, {{"axis", a}, {"reverse", reverse}});
+}
+} // namespace
+
+Array cumsum(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cumsum_p, x, axis, reverse);
+}
+Array cumprod(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cumprod_p, x, axis, reverse);
+}
+Array cummax(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cummax_p, x, axis, reverse);
+}
+Array cummin(const Array &x, int64_t axis, bool reverse) {
+  return cumulative(cummin_p, x, axis, reverse);
+}
+
 Array broadcast_in_dim(const Array &x, const shape_t &shape,
                        const std::vector<int64_t> &broadcast_dimensions) {
   return bind1(broadcast_in_dim_p, {x},
@@ -322,6 +343,83 @@ Array iota(dtype t, const shape_t &shape, int64_t dimension) {
                 {"shape", shape},
                 {"dimension", dimension},
                 {"sharding", none_t{}}});
+}
+
+Array slice(const Array &x, const std::vector<int64_t> &start_indices,
+            const std::vector<int64_t> &limit_indices,
+            std::optional<std::vector<int64_t>> strides) {
+  params_t params{{"start_indices", start_indices},
+                  {"limit_indices", limit_indices},
+                  {"strides", none_t{}}};
+  if (strides)
+    params["strides"] = *strides;
+  return bind1(slice_p, {x}, params);
+}
+
+namespace {
+/// Start indices of the dynamic slices: 0-d integers of one dtype; a C++
+/// integer becomes an int32 literal, counted from the end when negative.
+std::vector<Array> start_index_operands(const std::string &api, const Array &x,
+                                        const std::vector<Array> &indices) {
+  if (static_cast<int64_t>(indices.size()) != x.ndim())
+    throw error(api + ": " + std::to_string(indices.size()) +
+                " start indices for operand " + x.aval().str());
+  std::vector<Array> out;
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    Array v = indices[i];
+    if (v.ndim() != 0 || !is_integer(v.dtype()))
+      throw error(api + ": start indices must be 0-d integers, got " +
+                  v.aval().str());
+    if (is_literal(v) && v.weak_type()) {
+      int64_t k = v.item<int64_t>();
+      if (k < 0)
+        k += x.shape()[i];
+      v = literal_as(Array(k), dtype::int32, false);
+    }
+    if (!out.empty() && v.dtype() != out[0].dtype())
+      throw error(api + ": start indices have different dtypes: " +
+                  out[0].aval().str() + " and " + v.aval().str());
+    out.push_back(v);
+  }
+  return out;
+}
+} // namespace
+
+Array dynamic_slice(const Array &x, const std::vector<Array> &start_indices,
+                    const shape_t &slice_sizes) {
+  std::vector<Array> args{x};
+  for (const Array &i :
+       start_index_operands("jx::lax::dynamic_slice", x, start_indices))
+    args.push_back(i);
+  return bind1(dynamic_slice_p, args, {{"slice_sizes", slice_sizes}});
+}
+
+Array dynamic_update_slice(const Array &x, const Array &update,
+                           const std::vector<Array> &start_indices) {
+  Array u = update;
+  if (u.dtype() != x.dtype() && is_literal(u) && u.weak_type())
+    u = literal_as(u, x.dtype(), x.weak_type());
+  std::vector<Array> args{x, u};
+  for (const Array &i :
+       start_index_operands("jx::lax::dynamic_update_slice", x, start_indices))
+    args.push_back(i);
+  return bind1(dynamic_update_slice_p, args, {});
+}
+
+std::vector<Array> sort(const std::vector<Array> &operands, int64_t dimension,
+                        bool is_stable, int64_t num_keys) {
+  if (operands.empty())
+    throw error("jx::lax::sort: needs at least one operand");
+  int64_t d = frontend::normalize_axis("jx::lax::sort", dimension,
+                                       operands[0].aval());
+  return bind(sort_p, operands,
+              {{"dimension", d},
+               {"is_stable", is_stable},
+               {"num_keys", num_keys}});
+}
+
+Array sort(const Array &operand, int64_t dimension, bool is_stable) {
+  return sort(std::vector<Array>{operand}, dimension, is_stable, 1)[0];
 }
 
 Array dot_general(const Array &lhs, const Array &rhs,

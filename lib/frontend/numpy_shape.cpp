@@ -9,6 +9,17 @@
 #include <cmath>
 #include <numeric>
 
+namespace jx {
+index_t range(std::optional<int64_t> start, std::optional<int64_t> stop,
+              int64_t step) {
+  index_t r;
+  r.start = start;
+  r.stop = stop;
+  r.step = step;
+  return r;
+}
+} // namespace jx
+
 namespace jx::numpy {
 
 using frontend::normalize_axes;
@@ -339,6 +350,111 @@ Array pad(const Array &a, const std::vector<std::pair<int64_t, int64_t>> &pad_wi
                 ? frontend::literal_as(constant_value, a.dtype(), false)
                 : lax::convert_element_type(constant_value, a.dtype());
   return lax::pad(a, v, config);
+}
+
+} // namespace jx::numpy
+
+namespace jx::numpy {
+
+Array slice(const Array &a, const std::vector<index_t> &index) {
+  const std::string api = "jx::slice";
+  if (static_cast<int64_t>(index.size()) > a.ndim())
+    throw error(api + ": too many indices (" + std::to_string(index.size()) +
+                ") for array " + a.aval().str());
+  std::vector<int64_t> start, limit, strides, squeezed;
+  bool identity = true, strided = false;
+  for (int64_t d = 0; d < a.ndim(); ++d) {
+    int64_t n = a.shape()[d];
+    int64_t lo = 0, hi = n, step = 1;
+    if (d < static_cast<int64_t>(index.size())) {
+      const index_t &ix = index[d];
+      if (ix.single) {
+        int64_t i = *ix.single < 0 ? *ix.single + n : *ix.single;
+        if (i < 0 || i >= n)
+          throw error(api + ": index " + std::to_string(*ix.single) +
+                      " is out of bounds for axis " + std::to_string(d) +
+                      " with size " + std::to_string(n));
+        lo = i;
+        hi = i + 1;
+        squeezed.push_back(d);
+      } else {
+        if (ix.step <= 0)
+          throw error(api + ": step " + std::to_string(ix.step) +
+                      " for axis " + std::to_string(d) +
+                      " is not supported yet (positive steps only)");
+        auto clamp = [n](int64_t v) {
+          v = v < 0 ? v + n : v;
+          return std::clamp<int64_t>(v, 0, n);
+        };
+        lo = ix.start ? clamp(*ix.start) : 0;
+        hi = std::max(lo, ix.stop ? clamp(*ix.stop) : n);
+        step = ix.step;
+      }
+    }
+    identity = identity && lo == 0 && hi == n && (step == 1 || n <= 1);
+    strided = strided || step != 1;
+    start.push_back(lo);
+    limit.push_back(hi);
+    strides.push_back(step);
+  }
+  Array r = a;
+  if (!identity)
+    r = lax::slice(a, start, limit,
+                   strided ? std::optional<std::vector<int64_t>>(strides)
+                           : std::nullopt);
+  if (!squeezed.empty())
+    r = lax::squeeze(r, squeezed);
+  return r;
+}
+
+} // namespace jx::numpy
+
+namespace jx::numpy {
+
+namespace {
+/// `a` flattened when `axis` is nullopt (then axis 0), else normalized.
+std::pair<Array, int64_t> sort_operand(const std::string &api, const Array &a,
+                                       std::optional<int64_t> axis) {
+  if (!axis)
+    return {a.ndim() == 1 ? a : lax::reshape(a, {a.size()}), 0};
+  if (a.ndim() == 0)
+    throw error(api + ": needs an array of rank 1 or more, got " +
+                a.aval().str());
+  return {a, frontend::normalize_axis(api, *axis, a.aval())};
+}
+} // namespace
+
+Array sort(const Array &a, std::optional<int64_t> axis) {
+  auto [x, d] = sort_operand("jx::sort", a, axis);
+  return lax::sort(x, d, true);
+}
+
+Array argsort(const Array &a, std::optional<int64_t> axis) {
+  auto [x, d] = sort_operand("jx::argsort", a, axis);
+  Array idx = lax::iota(dtype::int32, x.shape(), d);
+  return lax::sort({x, idx}, d, true, 1)[1];
+}
+
+} // namespace jx::numpy
+
+namespace jx::numpy {
+
+namespace {
+using cumulative_fn = Array (*)(const Array &, int64_t, bool);
+Array cumulative(const std::string &api, cumulative_fn f, const Array &a,
+                 std::optional<int64_t> axis) {
+  Array x = is_bool(a.dtype()) ? astype(a, dtype::int32) : a;
+  if (!axis)
+    return f(x.ndim() == 1 ? x : lax::reshape(x, {x.size()}), 0, false);
+  return f(x, frontend::normalize_axis(api, *axis, a.aval()), false);
+}
+} // namespace
+
+Array cumsum(const Array &a, std::optional<int64_t> axis) {
+  return cumulative("jx::cumsum", lax::cumsum, a, axis);
+}
+Array cumprod(const Array &a, std::optional<int64_t> axis) {
+  return cumulative("jx::cumprod", lax::cumprod, a, axis);
 }
 
 } // namespace jx::numpy

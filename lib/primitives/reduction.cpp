@@ -10,6 +10,7 @@
 #include "core/trace.h"
 #include "primitives/rules.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -65,45 +66,116 @@ double identity(monoid m, dtype t) {
   }
 }
 
-template <monoid M>
-values lower_reduce(lowering_context &c, const values &in, const Eqn &e) {
-  const shaped_array &x = aval_of(e.invars[0]);
-  runtime::host_buffer init = scalar_buffer(identity(M, x.dtype), x.dtype);
-  if ((M == monoid::max || M == monoid::min) &&
-      (x.dtype == dtype::int64 || x.dtype == dtype::uint64)) {
-    // Exact 64-bit extremes (a double cannot hold them).
-    int64_t v = x.dtype == dtype::int64
-                    ? (M == monoid::max ? INT64_MIN : INT64_MAX)
-                    : (M == monoid::max ? 0 : -1);
-    std::memcpy(init.data.data(), &v, sizeof v);
-  }
-  mlir::Value init_value = c.constant(init);
-  mlir::RankedTensorType out = frontend::tensor_type(e.outvars[0]->aval);
-  auto op = hlo::ReduceOp::create(c.b, c.loc, mlir::TypeRange{out},
-                                  mlir::ValueRange{in[0]},
-                                  mlir::ValueRange{init_value},
-                                  get_ints(e.params, "axes"));
-  mlir::Type scalar = init_value.getType();
+/// A reduction body over 0-d `scalar`s applying `m`.
+void build_monoid_body(lowering_context &c, mlir::Region &region,
+                       mlir::Type scalar, monoid m) {
   mlir::Block *body = new mlir::Block();
-  op.getBody().push_back(body);
+  region.push_back(body);
   mlir::Value a = body->addArgument(scalar, c.loc);
   mlir::Value b = body->addArgument(scalar, c.loc);
   mlir::OpBuilder::InsertionGuard guard(c.b);
   c.b.setInsertionPointToStart(body);
   mlir::Value r;
-  if constexpr (M == monoid::sum)
-    r = hlo::AddOp::create(c.b, c.loc, scalar, a, b);
-  else if constexpr (M == monoid::prod)
-    r = hlo::MulOp::create(c.b, c.loc, scalar, a, b);
-  else if constexpr (M == monoid::and_)
-    r = hlo::AndOp::create(c.b, c.loc, scalar, a, b);
-  else if constexpr (M == monoid::or_)
-    r = hlo::OrOp::create(c.b, c.loc, scalar, a, b);
-  else if constexpr (M == monoid::max)
-    r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b);
-  else
-    r = hlo::MinOp::create(c.b, c.loc, scalar, a, b);
+  switch (m) {
+  case monoid::sum: r = hlo::AddOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::prod: r = hlo::MulOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::and_: r = hlo::AndOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::or_: r = hlo::OrOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::max: r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::min: r = hlo::MinOp::create(c.b, c.loc, scalar, a, b); break;
+  }
   hlo::ReturnOp::create(c.b, c.loc, mlir::ValueRange{r});
+}
+
+/// The identity of `m` as a 0-d constant of `t` (exact 64-bit extremes).
+mlir::Value identity_constant(lowering_context &c, monoid m, dtype t) {
+  runtime::host_buffer init = scalar_buffer(identity(m, t), t);
+  if ((m == monoid::max || m == monoid::min) &&
+      (t == dtype::int64 || t == dtype::uint64)) {
+    int64_t v = t == dtype::int64
+                    ? (m == monoid::max ? INT64_MIN : INT64_MAX)
+                    : (m == monoid::max ? 0 : -1);
+    std::memcpy(init.data.data(), &v, sizeof v);
+  }
+  return c.constant(init);
+}
+
+template <monoid M>
+values lower_reduce(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &x = aval_of(e.invars[0]);
+  mlir::Value init_value = identity_constant(c, M, x.dtype);
+  mlir::RankedTensorType out = frontend::tensor_type(e.outvars[0]->aval);
+  auto op = hlo::ReduceOp::create(c.b, c.loc, mlir::TypeRange{out},
+                                  mlir::ValueRange{in[0]},
+                                  mlir::ValueRange{init_value},
+                                  get_ints(e.params, "axes"));
+  build_monoid_body(c, op.getBody(), init_value.getType(), M);
+  return {op.getResult(0)};
+}
+
+// --- cumsum / cumprod / cummax / cummin[axis, reverse] -----------------------
+//
+// As JAX on CPU: a reduce_window whose window spans the whole axis, padded
+// by size - 1 before the data (after it when reversed), so window i covers
+// elements 0..i (i..n-1).
+
+/// The window of a cumulative reduction over `axis` of `shape`.
+struct cumulative_window {
+  std::vector<int64_t> dims, padding; // padding: lo0, hi0, lo1, hi1, ...
+};
+cumulative_window window_of(const shape_t &shape, int64_t axis, bool reverse) {
+  cumulative_window w;
+  for (int64_t i = 0; i < static_cast<int64_t>(shape.size()); ++i) {
+    int64_t n = i == axis ? std::max<int64_t>(shape[i], 1) : 1;
+    w.dims.push_back(n);
+    w.padding.push_back(reverse ? 0 : n - 1);
+    w.padding.push_back(reverse ? n - 1 : 0);
+  }
+  return w;
+}
+
+std::vector<shaped_array> cumulative_rule(const std::string &name,
+                                          const std::vector<shaped_array> &in,
+                                          const params_t &p) {
+  int64_t axis = std::get<int64_t>(p.at("axis"));
+  if (axis < 0 || axis >= in[0].ndim())
+    throw error("jx::lax::" + name + ": axis " + std::to_string(axis) +
+                " is out of bounds for array " + in[0].str());
+  if (is_bool(in[0].dtype) || is_complex(in[0].dtype))
+    throw error("jx::lax::" + name + ": needs a real numeric operand, got " +
+                in[0].str());
+  cumulative_window w = window_of(in[0].shape, axis, get_bool(p, "reverse"));
+  hlo::WindowConfig config;
+  config.dimensions = w.dims;
+  config.padding = llvm::ArrayRef<int64_t>(w.padding);
+  mlir::RankedTensorType input = frontend::tensor_type(in[0]);
+  mlir::RankedTensorType init =
+      frontend::tensor_type(shaped_array{in[0].dtype, {}, false});
+  mlir::RankedTensorType r = frontend::infer("jx::lax::" + name, [&](auto e) {
+    auto types = hlo::inferReduceWindowOp(e, {input}, {init}, config);
+    if (mlir::failed(types))
+      return mlir::FailureOr<mlir::RankedTensorType>(mlir::failure());
+    return mlir::FailureOr<mlir::RankedTensorType>((*types)[0]);
+  });
+  return {frontend::aval_of_type(r, in[0].weak_type)};
+}
+
+template <monoid M>
+values lower_cumulative(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &x = aval_of(e.invars[0]);
+  cumulative_window w = window_of(x.shape, std::get<int64_t>(e.params.at("axis")),
+                                  get_bool(e.params, "reverse"));
+  mlir::Value init = identity_constant(c, M, x.dtype);
+  auto padding_type = mlir::RankedTensorType::get(
+      {x.ndim(), 2}, c.b.getIntegerType(64));
+  auto padding = mlir::DenseIntElementsAttr::get(
+      padding_type, llvm::ArrayRef<int64_t>(w.padding));
+  auto op = hlo::ReduceWindowOp::create(
+      c.b, c.loc, mlir::TypeRange{frontend::tensor_type(e.outvars[0]->aval)},
+      mlir::ValueRange{in[0]}, mlir::ValueRange{init}, w.dims,
+      /*window_strides=*/nullptr, /*base_dilations=*/nullptr,
+      /*window_dilations=*/nullptr, padding);
+  build_monoid_body(c, op.getBody(), init.getType(), M);
   return {op.getResult(0)};
 }
 
@@ -196,6 +268,31 @@ values lower_argminmax(lowering_context &c, const values &in, const Eqn &e) {
 }
 
 } // namespace
+
+const primitive cumsum_p{
+    "cumsum",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return cumulative_rule("cumsum", in, p);
+    },
+    lower_cumulative<monoid::sum>};
+const primitive cumprod_p{
+    "cumprod",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return cumulative_rule("cumprod", in, p);
+    },
+    lower_cumulative<monoid::prod>};
+const primitive cummax_p{
+    "cummax",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return cumulative_rule("cummax", in, p);
+    },
+    lower_cumulative<monoid::max>};
+const primitive cummin_p{
+    "cummin",
+    [](const std::vector<shaped_array> &in, const params_t &p) {
+      return cumulative_rule("cummin", in, p);
+    },
+    lower_cumulative<monoid::min>};
 
 const primitive argmax_p{
     "argmax",

@@ -19,9 +19,14 @@ extern const primitive select_n_p, convert_element_type_p;
 // reduction.cpp
 extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p, reduce_prod_p,
     reduce_and_p, reduce_or_p, argmax_p, argmin_p;
+extern const primitive cumsum_p, cumprod_p, cummax_p, cummin_p;
 // shape.cpp
 extern const primitive broadcast_in_dim_p, reshape_p, transpose_p, iota_p;
 extern const primitive squeeze_p, rev_p, concatenate_p, pad_p;
+// slicing.cpp
+extern const primitive slice_p, dynamic_slice_p, dynamic_update_slice_p;
+// sort.cpp
+extern const primitive sort_p;
 // dot.cpp
 extern const primitive dot_general_p;
 

@@ -67,6 +67,29 @@ samples = {
                       [x23]),
     "lax_pad": (lambda a: jax.lax.pad(a, 0.0, ((0, 0, 0), (1, 2, 1))), [x23]),
     "lax_pad_1d": (lambda a: jax.lax.pad(a, 1.0, ((2, -1, 0),)), [x8]),
+    "lax_slice": (lambda a: jax.lax.slice(a, (0, 1), (2, 3), (1, 2)), [x23]),
+    "lax_slice_1d": (lambda a: jax.lax.slice(a, (1,), (5,)), [x8]),
+    "dynamic_slice": (lambda a: jax.lax.dynamic_slice(a, (1, 0), (1, 2)),
+                      [x23]),
+    "dynamic_update_slice": (lambda a, b: jax.lax.dynamic_update_slice(
+        a, b, (1, 0)), [x23, ones((1, 2))]),
+    "index_step": (lambda a: a[1:5:2], [x8]),
+    "index_int": (lambda a: a[-1, 1:], [x23]),
+    "index_int_last": (lambda a: a[1:, 2], [x23]),
+    "index_all": (lambda a: a[:, :], [x23]),
+    "lax_sort": (lambda a: jax.lax.sort(a, dimension=0, is_stable=False),
+                 [x23]),
+    "lax_sort_keys": (lambda a, b: jax.lax.sort([a, b], num_keys=2),
+                      [i3, i3]),
+    "lax_cumsum": (lambda a: jax.lax.cumsum(a, axis=1), [x23]),
+    "lax_cumulative": (lambda a: jax.lax.cumprod(a, axis=0, reverse=True)
+                       + jax.lax.cummax(a, axis=1)
+                       - jax.lax.cummin(a, axis=0), [x23]),
+    # jnp.argsort's equations (JAX wraps them in jit[name=argsort]), both
+    # results kept (make_jaxpr prints a dropped one as `_`, jx does not yet)
+    "sort_iota": (lambda a: jax.lax.sort(
+        [a, jax.lax.broadcasted_iota(jnp.int32, (2, 3), 1)], dimension=1,
+        num_keys=1), [x23]),
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():

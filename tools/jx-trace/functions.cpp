@@ -132,6 +132,59 @@ const std::vector<sample> &samples() {
         {"lax_pad_1d",
          flat1([](Array a) { return jx::lax::pad(a, 1.0f, {{{2, -1, 0}}}); }),
          {x8}},
+        {"lax_slice",
+         flat1([](Array a) {
+           return jx::lax::slice(a, {0, 1}, {2, 3}, std::vector<int64_t>{1, 2});
+         }),
+         {x23}},
+        {"lax_slice_1d",
+         flat1([](Array a) { return jx::lax::slice(a, {1}, {5}); }), {x8}},
+        {"dynamic_slice",
+         flat1([](Array a) { return jx::lax::dynamic_slice(a, {1, 0}, {1, 2}); }),
+         {x23}},
+        {"dynamic_update_slice",
+         flat2([](Array a, Array b) {
+           return jx::lax::dynamic_update_slice(a, b, {1, 0});
+         }),
+         {x23, ones({1, 2})}},
+        {"index_step",
+         flat1([](Array a) { return jnp::slice(a, {jx::range(1, 5, 2)}); }),
+         {x8}},
+        {"index_int",
+         flat1([](Array a) {
+           return jnp::slice(a, {-1, jx::range(1, std::nullopt)});
+         }),
+         {x23}},
+        {"index_int_last",
+         flat1([](Array a) {
+           return jnp::slice(a, {jx::range(1, std::nullopt), 2});
+         }),
+         {x23}},
+        {"index_all",
+         flat1([](Array a) { return jnp::slice(a, {jx::all(), jx::all()}); }),
+         {x23}},
+        {"lax_sort", flat1([](Array a) { return jx::lax::sort(a, 0, false); }),
+         {x23}},
+        {"lax_sort_keys",
+         [](const std::vector<Array> &a) {
+           return jx::lax::sort({a[0], a[1]}, -1, true, 2);
+         },
+         {i3, i3}},
+        {"lax_cumsum", flat1([](Array a) { return jx::lax::cumsum(a, 1); }),
+         {x23}},
+        {"lax_cumulative",
+         flat1([](Array a) {
+           return jx::lax::cumprod(a, 0, true) + jx::lax::cummax(a, 1) -
+                  jx::lax::cummin(a, 0);
+         }),
+         {x23}},
+        {"sort_iota",
+         [](const std::vector<Array> &a) {
+           return jx::lax::sort(
+               {a[0], jx::lax::iota(jx::int32, {2, 3}, 1)}, 1, true, 1);
+         },
+         {x23}},
+        {"argsort", flat1([](Array a) { return jnp::argsort(a); }), {x23}},
     };
     return v;
   }();

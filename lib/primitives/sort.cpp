@@ -1,0 +1,152 @@
+// sort.cpp - sort[dimension, is_stable, num_keys] over one or more operands
+// of one shape, ordered lexicographically by the first num_keys of them.
+//
+// The comparator follows JAX's: floats compare in total order after -0.0
+// becomes 0.0 and every NaN the canonical NaN (so NaNs sort last); integers
+// compare signed or unsigned; bools as unsigned. The shape rule builds the
+// comparator too and calls stablehlo's inferSortOp (sort_c1..c5).
+
+#include "frontend/lowering.h"
+#include "jx/Dialect/StableHLO/IR/InferReduction.h"
+#include "primitives/rules.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+namespace jx::core {
+
+namespace hlo = jx::stablehlo;
+using frontend::lowering_context;
+using frontend::tensor_type;
+
+namespace {
+
+using values = std::vector<mlir::Value>;
+using avals = std::vector<shaped_array>;
+
+/// A 0-d float constant of `t`.
+mlir::Value float_constant(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::RankedTensorType t, bool nan) {
+  auto ft = mlir::cast<mlir::FloatType>(t.getElementType());
+  llvm::APFloat v = nan ? llvm::APFloat::getQNaN(ft.getFloatSemantics())
+                        : llvm::APFloat::getZero(ft.getFloatSemantics());
+  return hlo::ConstantOp::create(b, loc, mlir::DenseElementsAttr::get(t, v));
+}
+
+/// -0.0 -> 0.0 and NaN -> the canonical NaN (JAX's _canonicalize_float_for_sort).
+mlir::Value canonicalize(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                         mlir::RankedTensorType t, mlir::Type pred) {
+  mlir::MLIRContext *ctx = b.getContext();
+  auto fl = hlo::ComparisonTypeAttr::get(ctx, hlo::ComparisonType::FLOAT);
+  mlir::Value zero = float_constant(b, loc, t, false);
+  mlir::Value is_zero = hlo::CompareOp::create(
+      b, loc, pred, x, zero, hlo::ComparisonDirection::EQ, fl);
+  x = hlo::SelectOp::create(b, loc, t, is_zero, zero, x);
+  mlir::Value is_nan = hlo::CompareOp::create(
+      b, loc, pred, x, x, hlo::ComparisonDirection::NE, fl);
+  return hlo::SelectOp::create(b, loc, t, is_nan,
+                               float_constant(b, loc, t, true), x);
+}
+
+/// Fills `region` with the comparator of `dtypes` (one per operand).
+void build_comparator(mlir::OpBuilder &b, mlir::Location loc,
+                      mlir::Region &region, const std::vector<dtype> &dtypes,
+                      int64_t num_keys) {
+  mlir::MLIRContext *ctx = b.getContext();
+  mlir::Block *body = new mlir::Block();
+  region.push_back(body);
+  std::vector<mlir::RankedTensorType> types;
+  for (dtype t : dtypes) {
+    types.push_back(tensor_type(shaped_array{t, {}, false}));
+    body->addArgument(types.back(), loc);
+    body->addArgument(types.back(), loc);
+  }
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(body);
+  mlir::Type pred = tensor_type(shaped_array{dtype::bool_, {}, false});
+  std::vector<std::pair<mlir::Value, mlir::Value>> lt_eq;
+  for (int64_t k = 0; k < num_keys; ++k) {
+    dtype t = dtypes[k];
+    mlir::Value x = body->getArgument(2 * k), y = body->getArgument(2 * k + 1);
+    hlo::ComparisonType kind = hlo::ComparisonType::UNSIGNED;
+    if (is_floating(t)) {
+      x = canonicalize(b, loc, x, types[k], pred);
+      y = canonicalize(b, loc, y, types[k], pred);
+      kind = hlo::ComparisonType::TOTALORDER;
+    } else if (is_signed_integer(t)) {
+      kind = hlo::ComparisonType::SIGNED;
+    }
+    auto attr = hlo::ComparisonTypeAttr::get(ctx, kind);
+    mlir::Value lt = hlo::CompareOp::create(
+        b, loc, pred, x, y, hlo::ComparisonDirection::LT, attr);
+    mlir::Value eq;
+    if (k + 1 < num_keys)
+      eq = hlo::CompareOp::create(b, loc, pred, x, y,
+                                  hlo::ComparisonDirection::EQ, attr);
+    lt_eq.push_back({lt, eq});
+  }
+  // Lexicographic: lt_0 | (eq_0 & (lt_1 | (eq_1 & ...))).
+  mlir::Value p = lt_eq.back().first;
+  for (int64_t k = num_keys - 2; k >= 0; --k)
+    p = hlo::OrOp::create(b, loc, lt_eq[k].first,
+                          hlo::AndOp::create(b, loc, lt_eq[k].second, p));
+  hlo::ReturnOp::create(b, loc, mlir::ValueRange{p});
+}
+
+std::vector<dtype> dtypes_of(const avals &in) {
+  std::vector<dtype> out;
+  for (const shaped_array &a : in)
+    out.push_back(a.dtype);
+  return out;
+}
+
+avals sort_rule(const avals &in, const params_t &p) {
+  int64_t num_keys = std::get<int64_t>(p.at("num_keys"));
+  if (num_keys < 1 || num_keys > static_cast<int64_t>(in.size()))
+    throw error("jx::lax::sort: num_keys " + std::to_string(num_keys) +
+                " must be in [1, " + std::to_string(in.size()) +
+                "] for operands " + avals_str(in));
+  for (int64_t k = 0; k < num_keys; ++k)
+    if (is_complex(in[k].dtype))
+      throw error("jx::lax::sort: complex keys are not supported yet: " +
+                  avals_str(in));
+  mlir::MLIRContext &ctx = frontend::context();
+  mlir::OpBuilder b(&ctx);
+  mlir::Region comparator;
+  build_comparator(b, b.getUnknownLoc(), comparator, dtypes_of(in), num_keys);
+  llvm::SmallVector<mlir::RankedTensorType> inputs;
+  for (const shaped_array &a : in)
+    inputs.push_back(tensor_type(a));
+  mlir::RankedTensorType r = frontend::infer("jx::lax::sort", [&](auto e) {
+    auto types = hlo::inferSortOp(e, inputs,
+                                  std::get<int64_t>(p.at("dimension")),
+                                  comparator);
+    if (mlir::failed(types))
+      return mlir::FailureOr<mlir::RankedTensorType>(mlir::failure());
+    return mlir::FailureOr<mlir::RankedTensorType>((*types)[0]);
+  });
+  (void)r;
+  return in; // sort_c2: results have the operands' types
+}
+
+values lower_sort(lowering_context &c, const values &in, const Eqn &e) {
+  std::vector<shaped_array> in_avals;
+  llvm::SmallVector<mlir::Type> types;
+  for (const Atom &a : e.invars) {
+    in_avals.push_back(aval_of(a));
+    types.push_back(tensor_type(aval_of(a)));
+  }
+  auto op = hlo::SortOp::create(
+      c.b, c.loc, types, in,
+      static_cast<uint64_t>(std::get<int64_t>(e.params.at("dimension"))),
+      get_bool(e.params, "is_stable"));
+  build_comparator(c.b, c.loc, op.getComparator(), dtypes_of(in_avals),
+                   std::get<int64_t>(e.params.at("num_keys")));
+  return values(op.getResults().begin(), op.getResults().end());
+}
+
+} // namespace
+
+const primitive sort_p{"sort", sort_rule, lower_sort};
+
+} // namespace jx::core
