@@ -410,48 +410,6 @@ Value reducePrecision(OpBuilder &b, Location loc, Value x, int e, int m) {
   return select(b, loc, isNan, nanResult, rounded);
 }
 
-/// Population count in arith only (the pipeline's convert-math-to-libm
-/// rejects math.ctpop): SWAR on 8..64-bit integers, a bit loop below.
-Value popCount(OpBuilder &b, Location loc, Value x) {
-  Type t = x.getType();
-  unsigned w = t.getIntOrFloatBitWidth();
-  auto c = [&](uint64_t v) {
-    return arith::ConstantOp::create(b, loc, t,
-                                     b.getIntegerAttr(t, APInt(w, v, false, true)));
-  };
-  auto shr = [&](Value v, unsigned n) {
-    return arith::ShRUIOp::create(b, loc, v, c(n)).getResult();
-  };
-  auto band = [&](Value v, Value m) {
-    return arith::AndIOp::create(b, loc, v, m).getResult();
-  };
-  if (w < 8) {
-    Value sum = c(0);
-    for (unsigned i = 0; i < w; ++i)
-      sum = arith::AddIOp::create(b, loc, sum, band(shr(x, i), c(1)));
-    return sum;
-  }
-  Value v = arith::SubIOp::create(b, loc, x, band(shr(x, 1), c(0x5555555555555555ull)));
-  v = arith::AddIOp::create(b, loc, band(v, c(0x3333333333333333ull)),
-                            band(shr(v, 2), c(0x3333333333333333ull)));
-  v = band(arith::AddIOp::create(b, loc, v, shr(v, 4)), c(0x0F0F0F0F0F0F0F0Full));
-  // Sum the byte counts into the top byte.
-  v = arith::MulIOp::create(b, loc, v, c(0x0101010101010101ull));
-  return shr(v, w - 8);
-}
-
-/// Leading zeros: smear the highest set bit rightwards, count the ones.
-Value countLeadingZeros(OpBuilder &b, Location loc, Value x) {
-  Type t = x.getType();
-  unsigned w = t.getIntOrFloatBitWidth();
-  Value v = x;
-  for (unsigned s = 1; s < w; s *= 2)
-    v = arith::OrIOp::create(
-        b, loc, v, arith::ShRUIOp::create(b, loc, v, constInt(b, loc, t, s)));
-  return arith::SubIOp::create(b, loc, constInt(b, loc, t, w),
-                               popCount(b, loc, v));
-}
-
 template <class FloatOp, class ComplexOp>
 Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
   if (isa<ComplexType>(x.getType()))
@@ -541,11 +499,8 @@ Value buildScalarOp(OpBuilder &b, Location loc, Operation *op,
       .Case([&](AbsOp) -> Value {
         if (isF) return math::AbsFOp::create(b, loc, x);
         if (isC) return complex::AbsOp::create(b, loc, x);
-        // abs(INT_MIN) = INT_MIN (wraps). In arith: the pipeline's
-        // convert-math-to-libm rejects math.absi.
-        Value zero = constInt(b, loc, t, 0);
-        return select(b, loc, cmpi(b, loc, arith::CmpIPredicate::slt, x, zero),
-                      arith::SubIOp::create(b, loc, zero, x), x);
+        // abs(INT_MIN) = INT_MIN (wraps), as math.absi computes it.
+        return math::AbsIOp::create(b, loc, x);
       })
       .Case([&](NegOp) -> Value {
         if (isF) return arith::NegFOp::create(b, loc, x);
@@ -556,8 +511,10 @@ Value buildScalarOp(OpBuilder &b, Location loc, Operation *op,
         return arith::XOrIOp::create(b, loc, x, allOnes(b, loc, t));
       })
       .Case([&](SignOp) { return signScalar(b, loc, x); })
-      .Case([&](PopulationCountOp) { return popCount(b, loc, x); })
-      .Case([&](ClzOp) { return countLeadingZeros(b, loc, x); })
+      .Case([&](PopulationCountOp) -> Value { return math::CtPopOp::create(b, loc, x); })
+      .Case([&](ClzOp) -> Value {
+        return math::CountLeadingZerosOp::create(b, loc, x);
+      })
       .Case([&](ExpOp) { return floatOrComplex<math::ExpOp, complex::ExpOp>(b, loc, x); })
       .Case([&](Expm1Op) { return floatOrComplex<math::ExpM1Op, complex::Expm1Op>(b, loc, x); })
       .Case([&](LogOp) { return floatOrComplex<math::LogOp, complex::LogOp>(b, loc, x); })
