@@ -94,9 +94,8 @@ struct ExpandMathForLibmPass
 constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
                                  "llvm-dialect"};
 
-/// The passes of each phase, as a textual pipeline of registered passes.
-/// Passes that belong to dialects not registered in this build (chlo while
-/// it is optional) are skipped by name.
+/// The passes of each phase, as a textual pipeline. Every name must be
+/// registered: a misspelt or missing pass fails the phase.
 std::string phasePipeline(StringRef phase) {
   if (phase == "hlo")
     return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
@@ -126,39 +125,6 @@ std::string phasePipeline(StringRef phase) {
          "convert-complex-to-llvm,finalize-memref-to-llvm,"
          "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
          "reconcile-unrealized-casts";
-}
-
-/// Drops passes whose names are not registered (optional dialects).
-std::string registeredOnly(StringRef pipeline) {
-  std::string out;
-  int depth = 0;
-  StringRef item;
-  size_t start = 0;
-  auto flush = [&](size_t end) {
-    item = pipeline.slice(start, end).trim();
-    StringRef name = item.take_until([](char c) { return c == '{'; });
-    if (!item.empty() && PassInfo::lookup(name)) {
-      if (!out.empty())
-        out += ",";
-      out += item.str();
-    } else if (!item.empty() && PassPipelineInfo::lookup(name)) {
-      if (!out.empty())
-        out += ",";
-      out += item.str();
-    }
-  };
-  for (size_t i = 0; i < pipeline.size(); ++i) {
-    if (pipeline[i] == '{')
-      ++depth;
-    else if (pipeline[i] == '}')
-      --depth;
-    else if (pipeline[i] == ',' && depth == 0) {
-      flush(i);
-      start = i + 1;
-    }
-  }
-  flush(pipeline.size());
-  return out;
 }
 
 /// Legality after each phase: what must be gone once the phase is done.
@@ -231,7 +197,7 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
     if (phase == "bufferized")
       prepareEntriesForBufferization(module);
     PassManager pm(module.getContext());
-    if (failed(parsePassPipeline(registeredOnly(phasePipeline(phase)), pm)))
+    if (failed(parsePassPipeline(phasePipeline(phase), pm)))
       return module.emitError() << "cannot build the '" << phase
                                 << "' phase of the CPU pipeline";
     if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
@@ -250,7 +216,7 @@ void registerCPUPipelines() {
     std::string name = ("jx-cpu-" + phase).str();
     std::string description = ("The '" + phase + "' phase of the CPU pipeline").str();
     PassPipelineRegistration<>(name, description, [phase](OpPassManager &pm) {
-      (void)parsePassPipeline(registeredOnly(phasePipeline(phase)), pm);
+      (void)parsePassPipeline(phasePipeline(phase), pm);
     });
   }
 }
