@@ -8,10 +8,13 @@
 
 #include "jx/array.h"
 #include "jx/dtype.h"
+#include "jx/grad.h"
 #include "jx/jaxpr.h"
 #include "jx/jit.h"
 #include "jx/lax.h"
 #include "jx/nn.h"
 #include "jx/numpy.h"
+#include "jx/tree.h"
+#include "jx/vmap.h"
 
 #endif // JX_JX_H

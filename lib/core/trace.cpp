@@ -12,6 +12,13 @@ namespace {
 thread_local std::vector<trace_frame *> frame_stack;
 } // namespace
 
+bool frame_is_active(const trace_frame *f) {
+  for (const trace_frame *g : frame_stack)
+    if (g == f)
+      return true;
+  return false;
+}
+
 trace_frame *current_frame() {
   return frame_stack.empty() ? nullptr : frame_stack.back();
 }
@@ -36,12 +43,21 @@ Array trace_frame::new_tracer(const shaped_array &aval) {
 Atom trace_frame::atom_of(const Array &a) {
   const array_impl &impl = *a.impl();
   if (impl.tracer) {
-    if (impl.tracer->frame != this)
+    if (impl.tracer->frame == this)
+      return impl.tracer->var;
+    if (!frame_is_active(impl.tracer->frame))
       throw error("jx: a traced value of type " + impl.aval.str() +
-                  " escaped from another trace (an outer make_jaxpr/jit); "
-                  "nested traces that capture outer values are not "
-                  "supported yet");
-    return impl.tracer->var;
+                  " escaped from the trace (make_jaxpr/jit/grad/vmap) that "
+                  "made it; it was kept past the end of that call");
+    // An enclosing trace's value, closed over: a new input of this jaxpr.
+    auto it = captured_of.find(&impl);
+    if (it != captured_of.end())
+      return it->second;
+    Var v = new_var(impl.aval);
+    captured_vars.push_back(v);
+    captured.push_back(a);
+    captured_of[&impl] = v;
+    return v;
   }
   if (impl.literal)
     return Literal{*impl.value, impl.aval};
@@ -98,16 +114,17 @@ Var new_var(const shaped_array &aval) {
 
 namespace core {
 
-ClosedJaxpr trace_to_jaxpr(
+traced_jaxpr trace_with_captures(
     const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
     const std::vector<shaped_array> &in_avals) {
   frame_scope scope;
   trace_frame &frame = scope.frame();
   auto jaxpr = std::make_shared<Jaxpr>();
   std::vector<Array> args;
+  std::vector<Var> arg_vars;
   for (const shaped_array &aval : in_avals) {
     Var v = new_var(aval);
-    jaxpr->invars.push_back(v);
+    arg_vars.push_back(v);
     args.push_back(frame.tracer_for(v));
   }
   std::vector<Array> outs = f(args);
@@ -116,12 +133,27 @@ ClosedJaxpr trace_to_jaxpr(
     // (a closed-over array returned unchanged) becomes a constvar.
     jaxpr->outvars.push_back(frame.atom_of(o));
   }
+  jaxpr->invars = frame.captured_vars;
+  jaxpr->invars.insert(jaxpr->invars.end(), arg_vars.begin(), arg_vars.end());
   jaxpr->constvars = frame.constvars;
   jaxpr->eqns = std::move(frame.eqns);
-  ClosedJaxpr closed;
-  closed.consts = std::move(frame.consts);
-  closed.jaxpr = std::move(jaxpr);
-  return closed;
+  traced_jaxpr r;
+  r.jaxpr.consts = std::move(frame.consts);
+  r.jaxpr.jaxpr = std::move(jaxpr);
+  r.captured = std::move(frame.captured);
+  return r;
+}
+
+ClosedJaxpr trace_to_jaxpr(
+    const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
+    const std::vector<shaped_array> &in_avals) {
+  traced_jaxpr r = trace_with_captures(f, in_avals);
+  if (!r.captured.empty())
+    throw error("jx::make_jaxpr: the function closes over a value of type " +
+                r.captured[0].aval().str() +
+                " traced by an enclosing jit/grad/vmap; pass it as an "
+                "argument instead");
+  return std::move(r.jaxpr);
 }
 
 } // namespace core

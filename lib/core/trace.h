@@ -9,6 +9,7 @@
 
 #include "jx/jaxpr.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -35,6 +36,12 @@ struct trace_frame {
   std::vector<runtime::host_buffer> consts;
   std::map<const array_impl *, Var> const_vars_of;
   std::vector<std::shared_ptr<const array_impl>> keep_alive;
+  /// Tracers of enclosing frames that this frame's function closed over
+  /// (grad inside jit, closing over a jit argument): each becomes a leading
+  /// input of this frame's jaxpr, bound to the outer tracer by the caller.
+  std::vector<Var> captured_vars;
+  std::vector<Array> captured;
+  std::map<const array_impl *, Var> captured_of;
 
   /// The atom standing for `a` in this frame's equations.
   Atom atom_of(const Array &a);
@@ -57,6 +64,19 @@ public:
 private:
   trace_frame frame_;
 };
+
+/// Whether `f` is active on the frame stack (an enclosing trace).
+bool frame_is_active(const trace_frame *f);
+
+/// A traced function: its jaxpr's inputs are the captured values of
+/// enclosing traces (`captured`, in order) followed by the arguments.
+struct traced_jaxpr {
+  ClosedJaxpr jaxpr;
+  std::vector<Array> captured;
+};
+traced_jaxpr trace_with_captures(
+    const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
+    const std::vector<shaped_array> &in_avals);
 
 /// Applies `p` to `args`: traced or eager.
 std::vector<Array> bind(const primitive &p, const std::vector<Array> &args,

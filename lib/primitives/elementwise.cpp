@@ -6,6 +6,8 @@
 #include "frontend/lowering.h"
 #include "jx/Dialect/StableHLO/IR/InferElementwise.h"
 #include "core/trace.h"
+#include "jx/lax.h"
+#include "primitives/batching.h"
 #include "primitives/rules.h"
 
 namespace jx::core {
@@ -259,4 +261,133 @@ const primitive select_n_p{"select_n", select_n_rule, lower_select_n};
 const primitive convert_element_type_p{"convert_element_type", convert_rule,
                                        lower_convert};
 
+} // namespace jx::core
+
+// --- transformation rules ----------------------------------------------------
+//
+// jvp and vjp rules written with lax ops (so they are differentiable again);
+// the batching rule of every elementwise primitive is the generic one.
+
+namespace jx::core {
+namespace {
+
+/// `t` (a tangent of an operand that was broadcast) at the output's shape.
+Array at_shape(const Array &t, const shape_t &shape) {
+  if (t.shape() == shape)
+    return t;
+  std::vector<int64_t> dims;
+  if (t.ndim() == static_cast<int64_t>(shape.size()))
+    for (int64_t i = 0; i < t.ndim(); ++i)
+      dims.push_back(i);
+  return lax::broadcast_in_dim(t, shape, dims);
+}
+
+/// jvp of f(x) with f'(x) given by `deriv(x, out)`.
+jvp_fn unary_jvp(Array (*deriv)(const Array &x, const Array &out)) {
+  return [deriv](const jvp_args &a) {
+    return std::vector<tangent>{
+        lax::mul(*a.tangents[0], deriv(a.primals[0], a.outs[0]))};
+  };
+}
+vjp_fn unary_vjp(Array (*deriv)(const Array &x, const Array &out)) {
+  return [deriv](const vjp_args &a) {
+    return std::vector<tangent>{
+        lax::mul(*a.cts[0], deriv(a.primals[0], a.outs[0]))};
+  };
+}
+void unary_rules(const primitive &p,
+                 Array (*deriv)(const Array &x, const Array &out)) {
+  set_rules(p, [&](transform_rules &r) {
+    r.jvp = unary_jvp(deriv);
+    r.vjp = unary_vjp(deriv);
+    r.batch = elementwise_batcher(p);
+  });
+}
+
+Array one_like(const Array &x) {
+  return make_concrete(scalar_buffer(1, x.dtype()), true, /*literal=*/true);
+}
+
+const bool elementwise_rules_registered = [] {
+  // add / sub: linear.
+  set_rules(add_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const shape_t &s = a.outs[0].shape();
+      tangent t;
+      for (int i = 0; i < 2; ++i)
+        if (a.tangents[i])
+          t = add_tangents(t, at_shape(*a.tangents[i], s));
+      return std::vector<tangent>{t};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{unbroadcast(*a.cts[0], a.primals[0].shape()),
+                                  unbroadcast(*a.cts[0], a.primals[1].shape())};
+    };
+    r.batch = elementwise_batcher(add_p);
+  });
+  set_rules(sub_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const shape_t &s = a.outs[0].shape();
+      tangent t;
+      if (a.tangents[0])
+        t = at_shape(*a.tangents[0], s);
+      if (a.tangents[1]) {
+        Array n = lax::neg(at_shape(*a.tangents[1], s));
+        t = add_tangents(t, n);
+      }
+      return std::vector<tangent>{t};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{
+          unbroadcast(*a.cts[0], a.primals[0].shape()),
+          unbroadcast(lax::neg(*a.cts[0]), a.primals[1].shape())};
+    };
+    r.batch = elementwise_batcher(sub_p);
+  });
+  set_rules(mul_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const shape_t &s = a.outs[0].shape();
+      tangent t;
+      if (a.tangents[0])
+        t = at_shape(lax::mul(*a.tangents[0], a.primals[1]), s);
+      if (a.tangents[1])
+        t = add_tangents(t, at_shape(lax::mul(a.primals[0], *a.tangents[1]), s));
+      return std::vector<tangent>{t};
+    };
+    r.vjp = [](const vjp_args &a) {
+      std::vector<tangent> c(2);
+      if (a.wants[0])
+        c[0] = unbroadcast(lax::mul(*a.cts[0], a.primals[1]),
+                           a.primals[0].shape());
+      if (a.wants[1])
+        c[1] = unbroadcast(lax::mul(a.primals[0], *a.cts[0]),
+                           a.primals[1].shape());
+      return c;
+    };
+    r.batch = elementwise_batcher(mul_p);
+  });
+  set_rules(neg_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{lax::neg(*a.tangents[0])};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{lax::neg(*a.cts[0])};
+    };
+    r.batch = elementwise_batcher(neg_p);
+  });
+  unary_rules(sin_p, [](const Array &x, const Array &) { return lax::cos(x); });
+  unary_rules(cos_p, [](const Array &x, const Array &) {
+    return lax::neg(lax::sin(x));
+  });
+  unary_rules(exp_p, [](const Array &, const Array &y) { return y; });
+  unary_rules(log_p, [](const Array &x, const Array &) {
+    return lax::div(one_like(x), x);
+  });
+  unary_rules(tanh_p, [](const Array &, const Array &y) {
+    return lax::sub(one_like(y), lax::mul(y, y));
+  });
+  return true;
+}();
+
+} // namespace
 } // namespace jx::core

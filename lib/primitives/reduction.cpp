@@ -8,6 +8,8 @@
 #include "frontend/lowering.h"
 #include "jx/Dialect/StableHLO/IR/InferReduction.h"
 #include "core/trace.h"
+#include "jx/lax.h"
+#include "primitives/batching.h"
 #include "primitives/rules.h"
 
 #include <algorithm>
@@ -345,4 +347,54 @@ const primitive reduce_or_p{
     },
     lower_reduce<monoid::or_>};
 
+} // namespace jx::core
+
+// --- transformation rules ----------------------------------------------------
+
+namespace jx::core {
+namespace {
+
+/// The reduced axes of `in` put back as broadcast dims: `ct` (the reduced
+/// shape) broadcast to `shape`.
+Array expand_reduced(const Array &ct, const shape_t &shape,
+                     const std::vector<int64_t> &axes) {
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < static_cast<int64_t>(shape.size()); ++i)
+    if (std::find(axes.begin(), axes.end(), i) == axes.end())
+      dims.push_back(i);
+  return lax::broadcast_in_dim(ct, shape, dims);
+}
+
+/// The axes of a reduction of an operand of rank `r` batched at `d`: the
+/// reduced axes shifted past the batch dim, which moves to 0.
+std::vector<int64_t> batched_axes(const std::vector<int64_t> &axes) {
+  std::vector<int64_t> out;
+  for (int64_t a : axes)
+    out.push_back(a + 1);
+  return out;
+}
+
+const bool reduction_rules_registered = [] {
+  set_rules(reduce_sum_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          lax::reduce_sum(*a.tangents[0], get_ints(a.params, "axes"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{expand_reduced(
+          *a.cts[0], a.primals[0].shape(), get_ints(a.params, "axes"))};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      Array x = move_axis(args[0], *dims[0], 0);
+      return std::make_pair(
+          std::vector<Array>{
+              lax::reduce_sum(x, batched_axes(get_ints(p, "axes")))},
+          std::vector<batch_dim>{0});
+    };
+  });
+  return true;
+}();
+
+} // namespace
 } // namespace jx::core

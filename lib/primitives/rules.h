@@ -29,6 +29,8 @@ extern const primitive slice_p, dynamic_slice_p, dynamic_update_slice_p;
 extern const primitive sort_p;
 // dot.cpp
 extern const primitive dot_general_p;
+// stop_gradient.cpp
+extern const primitive stop_gradient_p;
 
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);

@@ -7,6 +7,8 @@
 
 #include "frontend/lowering.h"
 #include "jx/Dialect/StableHLO/IR/InferShape.h"
+#include "jx/lax.h"
+#include "primitives/batching.h"
 #include "primitives/rules.h"
 
 #include <algorithm>
@@ -183,4 +185,53 @@ const primitive reshape_p{"reshape", reshape_rule, lower_reshape};
 const primitive transpose_p{"transpose", transpose_rule, lower_transpose};
 const primitive iota_p{"iota", iota_rule, lower_iota};
 
+} // namespace jx::core
+
+// --- transformation rules ----------------------------------------------------
+
+namespace jx::core {
+namespace {
+
+const bool shape_rules_registered = [] {
+  // broadcast_in_dim: linear; its transpose sums the broadcast axes (and
+  // the size-1 axes that were expanded) away.
+  set_rules(broadcast_in_dim_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          lax::broadcast_in_dim(*a.tangents[0], get_ints(a.params, "shape"),
+                                get_ints(a.params, "broadcast_dimensions"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &x = a.primals[0];
+      const auto &bd = get_ints(a.params, "broadcast_dimensions");
+      const Array &ct = *a.cts[0];
+      std::vector<int64_t> sum_axes;
+      std::vector<int64_t> kept;
+      for (int64_t i = 0; i < ct.ndim(); ++i) {
+        auto it = std::find(bd.begin(), bd.end(), i);
+        if (it == bd.end())
+          sum_axes.push_back(i);
+        else if (x.shape()[it - bd.begin()] == 1 && ct.shape()[i] != 1)
+          sum_axes.push_back(i);
+      }
+      Array s = lax::reduce_sum(ct, sum_axes);
+      return std::vector<tangent>{lax::reshape(s, x.shape())};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      Array x = move_axis(args[0], *dims[0], 0);
+      shape_t shape = get_ints(p, "shape");
+      shape.insert(shape.begin(), x.shape()[0]);
+      std::vector<int64_t> bd{0};
+      for (int64_t d : get_ints(p, "broadcast_dimensions"))
+        bd.push_back(d + 1);
+      return std::make_pair(
+          std::vector<Array>{lax::broadcast_in_dim(x, shape, bd)},
+          std::vector<batch_dim>{0});
+    };
+  });
+  return true;
+}();
+
+} // namespace
 } // namespace jx::core
