@@ -47,7 +47,9 @@ Array gelu(const Array &x, bool approximate) {
   }
   // As jax.nn.gelu: 0.5 x erfc(-x / sqrt 2).
   Array sqrt_half = constant_like(std::sqrt(0.5), f.dtype());
-  return Array(0.5) * f * lax::erfc(-f * sqrt_half);
+  Array half_x = Array(0.5) * f; // sequenced as JAX traces them
+  Array e = lax::erfc(-f * sqrt_half);
+  return half_x * e;
 }
 
 Array softmax(const Array &x, int64_t axis) {
