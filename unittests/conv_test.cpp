@@ -376,6 +376,21 @@ TEST(NnErfGelu, ValuesMatchJax) {
         [](const Array &a) { return jx::nn::gelu(a, /*approximate=*/false); },
         x, {shape, r.gelu}, r.d, "gelu exact " + n);
   }
+  // Half precisions (chlo's expansion computes them in float32).
+  for (auto [d, want] : {std::pair{jx::float16, &ce::erf_float16},
+                         std::pair{jx::bfloat16, &ce::erf_bfloat16}}) {
+    Array x = jx::array(ce::erf_x, {shape[0]}, d);
+    for (const Array &r : {jx::lax::erf(x),
+                           jx::jit([](const Array &a) {
+                             return jx::lax::erf(a);
+                           })(x)}) {
+      EXPECT_EQ(r.dtype(), d);
+      std::vector<double> v = r.to_vector<double>();
+      for (std::size_t i = 0; i < v.size(); ++i)
+        EXPECT_NEAR(v[i], (*want)[i], d == jx::float16 ? 1e-3 : 8e-3)
+            << jx::dtype_name(d) << " at " << i;
+    }
+  }
   expect_error([] { jx::lax::erf(jx::array({1, 2})); },
                {"jx::lax::erf: needs a floating operand", "i32[2]"});
 }

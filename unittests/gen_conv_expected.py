@@ -261,6 +261,11 @@ for dt in ["float32", "float64"]:
     lines.append(f"inline const std::vector<double> erfc_{dt} = " +
                  dbls(lax.erfc(x)) + ";")
 
+for dt in ["float16", "bfloat16"]:
+    x = jnp.asarray(gx, dt)
+    lines.append(f"inline const std::vector<double> erf_{dt} = " +
+                 dbls(lax.erf(x).astype(jnp.float64)) + ";")
+
 lines += ["", "} // namespace conv_expected", "",
           "#endif // JX_UNITTESTS_CONV_EXPECTED_H", ""]
 with open(out_path, "w") as f:
