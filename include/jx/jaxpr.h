@@ -57,6 +57,19 @@ struct dot_dimension_numbers {
   bool operator==(const dot_dimension_numbers &o) const;
 };
 
+// --- conv_general_dilated (issue 4, conv/pooling) ---------------------------
+/// conv_general_dilated's dimension numbers, as JAX's ConvDimensionNumbers:
+/// lhs_spec = (batch, feature, spatial...), rhs_spec = (out feature, in
+/// feature, spatial...), out_spec = (batch, feature, spatial...).
+struct conv_dimension_numbers {
+  std::vector<int64_t> lhs_spec, rhs_spec, out_spec;
+  bool operator==(const conv_dimension_numbers &o) const {
+    return lhs_spec == o.lhs_spec && rhs_spec == o.rhs_spec &&
+           out_spec == o.out_spec;
+  }
+};
+// --- end conv_general_dilated ----------------------------------------------
+
 /// Python's None, for parameters that JAX prints as `None`.
 struct none_t {
   bool operator==(const none_t &) const { return true; }
@@ -68,7 +81,7 @@ struct none_t {
 using param = std::variant<none_t, bool, int64_t, double, std::string,
                            std::vector<int64_t>,
                            std::vector<std::vector<int64_t>>, jx::dtype,
-                           dot_dimension_numbers,
+                           dot_dimension_numbers, conv_dimension_numbers,
                            std::shared_ptr<const ClosedJaxpr>>;
 using params_t = std::map<std::string, param>; // printed in sorted order
 std::string param_str(const param &p);

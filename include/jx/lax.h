@@ -12,6 +12,9 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
 
 namespace jx::lax {
 
@@ -124,6 +127,102 @@ Array sort(const Array &operand, int64_t dimension = -1,
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,
                   std::optional<dtype> preferred_element_type = std::nullopt);
+
+// --- Convolution, windowed reductions, erf (issue 4) ------------------------
+
+/// Padding of a windowed op: "VALID", "SAME", "SAME_LOWER" (as
+/// jax.lax.padtype_to_pads), or explicit (low, high) pairs.
+struct padding_t {
+  template <class S, std::enable_if_t<std::is_convertible_v<const S &,
+                                                           std::string>,
+                                      int> = 0>
+  padding_t(const S &type) : type(type) {}
+  padding_t(std::vector<std::pair<int64_t, int64_t>> pairs)
+      : pairs(std::move(pairs)) {}
+  std::string type; // empty when `pairs` are given
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+};
+/// jax.lax.padtype_to_pads: the (low, high) padding that `padding` ("VALID",
+/// "SAME", "SAME_LOWER") means for windows over `in_shape`.
+std::vector<std::pair<int64_t, int64_t>>
+padtype_to_pads(const shape_t &in_shape, const shape_t &window_shape,
+                const std::vector<int64_t> &window_strides,
+                const std::string &padding);
+
+/// conv_general_dilated's dimension numbers as JAX takes them: layout
+/// strings {"NCHW", "OIHW", "NCHW"} (N batch, C feature, O/I output/input
+/// feature, other letters spatial, matched by name), a
+/// jx::conv_dimension_numbers, or nothing ({}: JAX's default, N, C,
+/// spatial... for every operand).
+struct conv_dimension_spec {
+  conv_dimension_spec() = default;
+  conv_dimension_spec(std::string lhs, std::string rhs, std::string out)
+      : lhs(std::move(lhs)), rhs(std::move(rhs)), out(std::move(out)) {}
+  conv_dimension_spec(jx::conv_dimension_numbers numbers)
+      : numbers(std::move(numbers)) {}
+  std::string lhs, rhs, out;
+  std::optional<jx::conv_dimension_numbers> numbers;
+};
+/// jax.lax.conv_dimension_numbers: the ConvDimensionNumbers `spec` means
+/// for operands of rank `rank`; throws on malformed strings.
+jx::conv_dimension_numbers
+conv_dimension_numbers_of(int64_t rank, const conv_dimension_spec &spec);
+
+/// jax.lax.conv_general_dilated. Empty dilations mean ones; string padding
+/// is resolved against the dilated kernel (padtype_to_pads).
+Array conv_general_dilated(
+    const Array &lhs, const Array &rhs,
+    const std::vector<int64_t> &window_strides, const padding_t &padding,
+    const std::vector<int64_t> &lhs_dilation = {},
+    const std::vector<int64_t> &rhs_dilation = {},
+    const conv_dimension_spec &dimension_numbers = {},
+    int64_t feature_group_count = 1, int64_t batch_group_count = 1,
+    std::optional<dtype> preferred_element_type = std::nullopt);
+/// jax.lax.conv: NCHW input, OIHW kernel, NCHW output.
+Array conv(const Array &lhs, const Array &rhs,
+           const std::vector<int64_t> &window_strides,
+           const padding_t &padding);
+
+/// Windowed reductions over every dimension of `x` (the primitives
+/// reduce_window_sum / _max / _min). Empty strides and dilations mean
+/// ones; padding covers every dimension.
+Array reduce_window_sum(const Array &x,
+                        const std::vector<int64_t> &window_dimensions,
+                        const std::vector<int64_t> &window_strides = {},
+                        const padding_t &padding = "VALID",
+                        const std::vector<int64_t> &base_dilation = {},
+                        const std::vector<int64_t> &window_dilation = {});
+Array reduce_window_max(const Array &x,
+                        const std::vector<int64_t> &window_dimensions,
+                        const std::vector<int64_t> &window_strides = {},
+                        const padding_t &padding = "VALID",
+                        const std::vector<int64_t> &base_dilation = {},
+                        const std::vector<int64_t> &window_dilation = {});
+Array reduce_window_min(const Array &x,
+                        const std::vector<int64_t> &window_dimensions,
+                        const std::vector<int64_t> &window_strides = {},
+                        const padding_t &padding = "VALID",
+                        const std::vector<int64_t> &base_dilation = {},
+                        const std::vector<int64_t> &window_dilation = {});
+/// jax.lax.reduce_window with lax.add / lax.max / lax.min: `init_value`
+/// must be that monoid's identity (0, -inf or lowest, +inf or highest),
+/// which JAX turns into the primitives above; jx has no generic
+/// reduce_window primitive yet.
+enum class window_reducer { add, max, min };
+Array reduce_window(const Array &x, const Array &init_value,
+                    window_reducer computation,
+                    const std::vector<int64_t> &window_dimensions,
+                    const std::vector<int64_t> &window_strides,
+                    const padding_t &padding,
+                    const std::vector<int64_t> &base_dilation = {},
+                    const std::vector<int64_t> &window_dilation = {});
+
+/// The error function and its complement (floating operands; lowered to
+/// chlo.erf / chlo.erfc as JAX does).
+Array erf(const Array &x);
+Array erfc(const Array &x);
+
+// --- end issue 4 ---------------------------------------------------------------
 
 } // namespace jx::lax
 

@@ -112,6 +112,13 @@ std::string param_str(const param &p) {
              int_list(d.lhs_batch, false) + ", " +
              int_list(d.rhs_batch, false) + "))";
     }
+    // conv_general_dilated (issue 4): ConvDimensionNumbers(lhs_spec=(0, 1),
+    // rhs_spec=(0, 1), out_spec=(0, 1)).
+    std::string operator()(const conv_dimension_numbers &d) const {
+      return "ConvDimensionNumbers(lhs_spec=" + int_list(d.lhs_spec, true) +
+             ", rhs_spec=" + int_list(d.rhs_spec, true) +
+             ", out_spec=" + int_list(d.out_spec, true) + ")";
+    }
     std::string operator()(const std::shared_ptr<const ClosedJaxpr> &j) const {
       return to_string(*j->jaxpr);
     }

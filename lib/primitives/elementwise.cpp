@@ -4,6 +4,7 @@
 // its API function.
 
 #include "frontend/lowering.h"
+#include "jx/Dialect/CHLO/IR/CHLOOps.h"
 #include "jx/Dialect/StableHLO/IR/InferElementwise.h"
 #include "core/trace.h"
 #include "jx/lax.h"
@@ -256,6 +257,19 @@ JX_COMPARE(lt, LT)
 JX_COMPARE(le, LE)
 JX_COMPARE(gt, GT)
 JX_COMPARE(ge, GE)
+
+// --- erf, erfc (issue 4, nn): chlo.erf / chlo.erfc as JAX emits them; the
+// CPU pipeline's chlo-legalize-to-stablehlo expands them.
+namespace {
+template <class OpTy>
+values lower_chlo_unary(lowering_context &c, const values &in, const Eqn &) {
+  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
+  return {OpTy::create(c.b, c.loc, in[0])};
+}
+} // namespace
+const primitive erf_p{"erf", unary_rule, lower_chlo_unary<jx::chlo::ErfOp>};
+const primitive erfc_p{"erfc", unary_rule, lower_chlo_unary<jx::chlo::ErfcOp>};
+// --- end erf, erfc
 
 const primitive select_n_p{"select_n", select_n_rule, lower_select_n};
 const primitive convert_element_type_p{"convert_element_type", convert_rule,

@@ -32,6 +32,16 @@ extern const primitive dot_general_p;
 // stop_gradient.cpp
 extern const primitive stop_gradient_p;
 
+// --- issue 4: convolution, windowed reductions, erf ---------------------------
+// conv.cpp
+extern const primitive conv_general_dilated_p;
+// window.cpp
+extern const primitive reduce_window_sum_p, reduce_window_max_p,
+    reduce_window_min_p;
+// elementwise.cpp
+extern const primitive erf_p, erfc_p;
+// --- end issue 4
+
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);
 bool get_bool(const params_t &p, const std::string &k);

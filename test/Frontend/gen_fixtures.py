@@ -9,6 +9,7 @@ Inputs/promotion.txt: `a b -> c` for jnp.promote_types over jx's dtypes, and
 Inputs/reprs.txt: `== name` then repr() of some arrays.
 """
 import os
+import numpy as np
 import jax, jax.numpy as jnp
 
 here = os.path.join(os.path.dirname(__file__), "Inputs")
@@ -91,6 +92,31 @@ samples = {
         [a, jax.lax.broadcasted_iota(jnp.int32, (2, 3), 1)], dimension=1,
         num_keys=1), [x23]),
 }
+# --- issue 4: convolution, pooling, jax.nn -------------------------------------
+# flax.linen's max_pool / avg_pool are lax.reduce_window over (1, window, 1)
+# (flax is not installed here); jax.nn.one_hot and jax.nn.gelu are written
+# out as their bodies, since JAX wraps them in jit / appends a copy.
+samples.update({
+    "lax_conv_general_dilated": (lambda x, w: jax.lax.conv_general_dilated(
+        x, w, (1, 2), "SAME", rhs_dilation=(2, 1),
+        dimension_numbers=("NHWC", "HWIO", "NHWC"), feature_group_count=2),
+        [ones((1, 5, 5, 4)), ones((3, 3, 2, 6))]),
+    "lax_conv": (lambda x, w: jax.lax.conv(x, w, (1, 1), ((1, 0), (0, 1))),
+                 [ones((2, 3, 5, 5)), ones((4, 3, 2, 2))]),
+    "max_pool": (lambda x: jax.lax.reduce_window(
+        x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID"),
+        [ones((1, 4, 4, 3))]),
+    "avg_pool_same": (lambda x: jax.lax.reduce_window(
+        x, 0., jax.lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "SAME") / 4.0,
+        [ones((1, 4, 4, 3))]),
+    "nn_one_hot": (lambda x: (jax.lax.broadcast_in_dim(x, (4, 1), (0,)) ==
+                              jax.lax.broadcasted_iota(jnp.int32, (1, 3), 1)
+                              ).astype(jnp.float32), [ones(4, jnp.int32)]),
+    "erf_erfc": (lambda x: jax.lax.erf(x) + jax.lax.erfc(x), [x4]),
+    "gelu_exact": (lambda x: 0.5 * x * jax.lax.erfc(
+        -x * np.sqrt(0.5).astype(x.dtype)), [x23]),
+})
+# --- end issue 4
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():
         f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")

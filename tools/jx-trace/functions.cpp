@@ -186,6 +186,37 @@ const std::vector<sample> &samples() {
          {x23}},
         {"argsort", flat1([](Array a) { return jnp::argsort(a); }), {x23}},
     };
+    // --- issue 4: convolution, pooling, jax.nn ---------------------------
+    std::vector<sample> conv = {
+        {"lax_conv_general_dilated",
+         flat2([](Array x, Array w) {
+           return jx::lax::conv_general_dilated(
+               x, w, {1, 2}, "SAME", {}, {2, 1}, {"NHWC", "HWIO", "NHWC"}, 2);
+         }),
+         {ones({1, 5, 5, 4}), ones({3, 3, 2, 6})}},
+        {"lax_conv", flat2([](Array x, Array w) {
+           return jx::lax::conv(x, w, {1, 1}, {{{1, 0}, {0, 1}}});
+         }),
+         {ones({2, 3, 5, 5}), ones({4, 3, 2, 2})}},
+        {"max_pool", flat1([](Array x) {
+           return jx::nn::max_pool(x, {2, 2}, {2, 2});
+         }),
+         {ones({1, 4, 4, 3})}},
+        {"avg_pool_same", flat1([](Array x) {
+           return jx::nn::avg_pool(x, {2, 2}, {1, 1}, "SAME");
+         }),
+         {ones({1, 4, 4, 3})}},
+        {"nn_one_hot", flat1([](Array x) { return jx::nn::one_hot(x, 3); }),
+         {ones({4}, jx::int32)}},
+        {"erf_erfc", flat1([](Array x) {
+           return jx::lax::erf(x) + jx::lax::erfc(x);
+         }),
+         {x4}},
+        {"gelu_exact", flat1([](Array x) { return jx::nn::gelu(x, false); }),
+         {x23}},
+    };
+    v.insert(v.end(), conv.begin(), conv.end());
+    // --- end issue 4
     return v;
   }();
   return s;
