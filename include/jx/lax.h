@@ -12,6 +12,7 @@
 
 #include <array>
 #include <optional>
+#include <utility>
 
 namespace jx::lax {
 
@@ -124,6 +125,14 @@ Array sort(const Array &operand, int64_t dimension = -1,
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,
                   std::optional<dtype> preferred_element_type = std::nullopt);
+
+// --- numpy-more (issue 4): top_k ---
+/// The `k` largest entries along `axis` (the last by default) in descending
+/// order, and their int32 indices: equal entries keep the lower index first;
+/// floats in total order (NaN above +inf, -NaN below -inf, 0.0 above -0.0),
+/// as jax.lax.top_k.
+std::pair<Array, Array> top_k(const Array &operand, int64_t k,
+                              int64_t axis = -1);
 
 } // namespace jx::lax
 

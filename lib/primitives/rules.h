@@ -30,6 +30,9 @@ extern const primitive sort_p;
 // dot.cpp
 extern const primitive dot_general_p;
 
+// --- numpy-more (issue 4): top_k (sort.cpp) ---
+extern const primitive top_k_p;
+
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);
 bool get_bool(const params_t &p, const std::string &k);
