@@ -159,7 +159,7 @@ std::map<std::string, fn> functions() {
       // tile, repeat, ravel, moveaxis, swapaxes, atleast
       {"tile_rank_up", [](const V &a) { return one(jnp::tile(a[0], {2, 1, 2})); }},
       {"tile_1d", [](const V &a) { return one(jnp::tile(a[0], 2)); }},
-      {"tile_short_reps", [](const V &a) { return one(jnp::tile(a[0], std::vector<int64_t>{3})); }},
+      {"tile_short_reps", [](const V &a) { return one(jnp::tile(a[0], {3})); }},
       {"repeat_axis", [](const V &a) { return one(jnp::repeat(a[0], 2, 1)); }},
       {"repeat_flat", [](const V &a) { return one(jnp::repeat(a[0], 3)); }},
       {"repeat_axis0_f16", [](const V &a) { return one(jnp::repeat(a[0], 2, 0)); }},
@@ -258,6 +258,122 @@ TEST(NumpyMoreFixtures, EveryCaseHasAFunction) {
     std::string name = section.substr(0, section.rfind('.'));
     EXPECT_TRUE(fs.count(name)) << "no C++ function for JAX case " << name;
   }
+}
+
+/// `f` throws jx::error starting with `api` and containing `part`.
+template <class F>
+void expect_error(F f, const std::string &api, const std::string &part) {
+  try {
+    f();
+    ADD_FAILURE() << "expected an error from " << api << " (" << part << ")";
+  } catch (const jx::error &e) {
+    std::string m = e.what();
+    EXPECT_EQ(m.rfind(api + ": ", 0), 0u) << m;
+    EXPECT_NE(m.find(part), std::string::npos) << m;
+  }
+}
+
+Array f32(jx::shape_t s) { return jnp::ones(s); }
+
+TEST(NumpyMoreErrors, Einsum) {
+  Array a = f32({2, 3}), b = f32({3, 4}), c = f32({4, 5});
+  expect_error([&] { jnp::einsum("ij,jk->i!", a, b); }, "jx::einsum",
+               "character '!' is not a letter");
+  expect_error([&] { jnp::einsum("i.j", a); }, "jx::einsum", "one '...'");
+  expect_error([&] { jnp::einsum("ij,jk->ik->i", a, b); }, "jx::einsum",
+               "one '->'");
+  expect_error([&] { jnp::einsum("ij,jk", a); }, "jx::einsum",
+               "name 2 operands, got 1");
+  expect_error([&] { jnp::einsum("ijk", a); }, "jx::einsum",
+               "operand 0 f32[2,3] has 2 dims but subscripts 'ijk' name 3");
+  expect_error([&] { jnp::einsum("ij->k", a); }, "jx::einsum",
+               "output label 'k'");
+  expect_error([&] { jnp::einsum("ij->ii", a); }, "jx::einsum",
+               "is repeated");
+  expect_error([&] { jnp::einsum("ij,jk", a, c); }, "jx::einsum",
+               "size of label 'j' for operand 1 (4) does not match previous "
+               "terms (3); operands f32[2,3], f32[4,5]");
+  expect_error([&] { jnp::einsum("...i,...i", f32({2, 3}), f32({4, 3})); },
+               "jx::einsum", "size of label ... dim 0");
+}
+
+TEST(NumpyMoreErrors, Tensordot) {
+  Array a = f32({2, 3}), b = f32({4, 5});
+  expect_error([&] { jnp::tensordot(a, b, 1); }, "jx::tensordot",
+               "contracting dims differ: lhs f32[2,3] dim 1 is 3, rhs "
+               "f32[4,5] dim 0 is 4");
+  expect_error([&] { jnp::tensordot(a, b, {{0, 1}, {0}}); }, "jx::tensordot",
+               "axes lists differ in length");
+  expect_error([&] { jnp::tensordot(a, b, 3); }, "jx::tensordot",
+               "axes 3 must be in [0, min(rank)]");
+  expect_error([&] { jnp::tensordot(a, b, {{2}, {0}}); }, "jx::tensordot",
+               "axis 2 is out of bounds for array f32[2,3]");
+  expect_error([&] { jnp::inner(a, b); }, "jx::inner", "last dims differ");
+  expect_error([&] { jnp::vdot(a, b); }, "jx::vdot", "different sizes");
+}
+
+TEST(NumpyMoreErrors, Shapes) {
+  Array a = f32({5, 2});
+  expect_error([&] { jnp::split(a, 2); }, "jx::split",
+               "array split does not result in an equal division: axis 0 of "
+               "f32[5,2] has size 5, not divisible into 2 sections");
+  expect_error([&] { jnp::split(a, {3, 1}); }, "jx::split",
+               "must be non-decreasing and within [0, 5]");
+  expect_error([&] { jnp::split(a, 0); }, "jx::split", "larger than 0");
+  expect_error([&] { jnp::split(Array(1.0f), 1); }, "jx::split", "0-d");
+  expect_error([&] { jnp::array_split(a, 2, 2); }, "jx::array_split",
+               "axis 2 is out of bounds");
+  expect_error([&] { jnp::roll(a, {1, 2, 3}, {0, 1}); }, "jx::roll",
+               "3 shifts for 2 axes");
+  expect_error([&] { jnp::roll(a, 1, 2); }, "jx::roll", "out of bounds");
+  expect_error([&] { jnp::tile(a, {-1}); }, "jx::tile", "negative reps");
+  expect_error([&] { jnp::repeat(a, -1); }, "jx::repeat", "non-negative");
+  expect_error([&] { jnp::moveaxis(a, {0, 1}, {1}); }, "jx::moveaxis",
+               "differ in length");
+  expect_error([&] { jnp::swapaxes(a, 0, 3); }, "jx::swapaxes",
+               "out of bounds");
+}
+
+TEST(NumpyMoreErrors, Creation) {
+  expect_error([&] { jnp::linspace(0.0, 1.0, -1); }, "jx::linspace",
+               "must be non-negative");
+  expect_error([&] { jnp::linspace(f32({2}), 1.0, 3); }, "jx::linspace",
+               "must be 0-d");
+  expect_error([&] { jnp::eye(-1); }, "jx::eye", "negative dimensions");
+  expect_error([&] { jnp::tri(2, -3); }, "jx::tri", "negative dimensions");
+  expect_error([&] { jnp::tril(f32({3})); }, "jx::tril", "rank 2 or more");
+  expect_error([&] { jnp::triu(Array(1.0f)); }, "jx::triu", "rank 2 or more");
+  expect_error([&] { jnp::meshgrid({f32({2})}, "xz"); }, "jx::meshgrid",
+               "indexing must be");
+  expect_error([&] { jnp::meshgrid({f32({2, 2})}); }, "jx::meshgrid",
+               "must be 1-d, got f32[2,2]");
+}
+
+TEST(NumpyMoreErrors, TopK) {
+  Array a = f32({2, 3});
+  expect_error([&] { lax::top_k(a, 4); }, "jx::lax::top_k",
+               "k 4 must be in [0, 3] (the size of axis 1) for operand "
+               "f32[2,3]");
+  expect_error([&] { lax::top_k(a, 3, 0); }, "jx::lax::top_k",
+               "k 3 must be in [0, 2] (the size of axis 0)");
+  expect_error([&] { lax::top_k(a, -1); }, "jx::lax::top_k", "k -1");
+  expect_error([&] { lax::top_k(a, 1, 2); }, "jx::lax::top_k",
+               "axis 2 is out of bounds for array f32[2,3]");
+  expect_error([&] { lax::top_k(Array(1.0f), 1); }, "jx::lax::top_k",
+               "rank 1 or more, got f32[]");
+}
+
+/// Traced and eager top_k agree with the shape rule (also checked by
+/// check_jaxpr), and the jaxpr is JAX's.
+TEST(NumpyMoreJaxpr, TopK) {
+  auto f = [](const Array &x) {
+    auto [v, i] = lax::top_k(x, 3);
+    return std::make_tuple(v, i);
+  };
+  EXPECT_EQ(jx::make_jaxpr(f)(f32({4, 7})).str(),
+            "{ lambda ; a:f32[4,7]. let\n"
+            "    b:f32[4,3] c:i32[4,3] = top_k[axis=1 k=3] a\n"
+            "  in (b, c) }");
 }
 
 } // namespace

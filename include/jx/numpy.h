@@ -232,6 +232,7 @@ Array roll(const Array &a, std::initializer_list<int64_t> shift,
 /// `a` repeated reps[i] times along each axis (shapes padded with leading
 /// ones to equal length).
 Array tile(const Array &a, const std::vector<int64_t> &reps);
+Array tile(const Array &a, std::initializer_list<int64_t> reps);
 Array tile(const Array &a, int64_t reps);
 /// Each element repeated `repeats` times along `axis` (of the flattened
 /// array when none).

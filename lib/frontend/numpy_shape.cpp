@@ -623,6 +623,9 @@ Array tile(const Array &a, const std::vector<int64_t> &reps) {
   }
   return lax::reshape(lax::broadcast_in_dim(x, wide, dims), out);
 }
+Array tile(const Array &a, std::initializer_list<int64_t> reps) {
+  return tile(a, std::vector<int64_t>(reps));
+}
 Array tile(const Array &a, int64_t reps) {
   return tile(a, std::vector<int64_t>{reps});
 }
