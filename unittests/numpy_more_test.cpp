@@ -129,6 +129,9 @@ std::map<std::string, fn> functions() {
       {"einsum_broadcast_one", [](const V &a) { return one(jnp::einsum("ij,jk", a)); }},
       {"einsum_bf16", [](const V &a) { return one(jnp::einsum("ij,jk->ik", a)); }},
       {"einsum_int8", [](const V &a) { return one(jnp::einsum("ij,kj->ik", a)); }},
+      {"einsum_bool", [](const V &a) { return one(jnp::einsum("ij,jk", a)); }},
+      {"einsum_ellipsis_implicit", [](const V &a) { return one(jnp::einsum("...j,j", a)); }},
+      {"einsum_later_operand", [](const V &a) { return one(jnp::einsum("ij,jk,ik->k", a)); }},
       // tensordot, outer, inner, vdot
       {"tensordot_1", [](const V &a) { return one(jnp::tensordot(a[0], a[1], 1)); }},
       {"tensordot_2", [](const V &a) { return one(jnp::tensordot(a[0], a[1])); }},
@@ -155,6 +158,7 @@ std::map<std::string, fn> functions() {
       {"roll_axes", [](const V &a) { return one(jnp::roll(a[0], {1, -1}, {0, 1})); }},
       {"roll_negative", [](const V &a) { return one(jnp::roll(a[0], -4, 0)); }},
       {"roll_one_shift_two_axes", [](const V &a) { return one(jnp::roll(a[0], 1, {0, 1})); }},
+      {"roll_zero", [](const V &a) { return one(jnp::roll(a[0], 0, 0)); }},
       {"roll_bf16", [](const V &a) { return one(jnp::roll(a[0], 5, -1)); }},
       // tile, repeat, ravel, moveaxis, swapaxes, atleast
       {"tile_rank_up", [](const V &a) { return one(jnp::tile(a[0], {2, 1, 2})); }},

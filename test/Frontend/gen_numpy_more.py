@@ -82,6 +82,12 @@ case("einsum_bf16", lambda a, b: jnp.einsum("ij,jk->ik", a, b),
      [rnd((2, 3), jnp.bfloat16), rnd((3, 4), jnp.bfloat16)], H)
 case("einsum_int8", lambda a, b: jnp.einsum("ij,kj->ik", a, b),
      [rnd((2, 3), jnp.int8), rnd((4, 3), jnp.int8)])
+case("einsum_bool", lambda a, b: jnp.einsum("ij,jk", a, b),
+     [rnd((2, 3), jnp.bool_), rnd((3, 2), jnp.bool_)])
+case("einsum_ellipsis_implicit", lambda a, b: jnp.einsum("...j,j", a, b),
+     [rnd((2, 3, 4)), rnd((4,))], F)
+case("einsum_later_operand", lambda a, b, c: jnp.einsum("ij,jk,ik->k", a, b, c),
+     [rnd((2, 3)), rnd((3, 4)), rnd((2, 4))], F)
 
 # tensordot, outer, inner, vdot
 case("tensordot_1", lambda a, b: jnp.tensordot(a, b, axes=1),
@@ -122,6 +128,7 @@ case("roll_axes", lambda a: jnp.roll(a, (1, -1), axis=(0, 1)), [rnd((2, 3))])
 case("roll_negative", lambda a: jnp.roll(a, -4, axis=0), [rnd((3, 2))])
 case("roll_one_shift_two_axes", lambda a: jnp.roll(a, 1, axis=(0, 1)),
      [rnd((2, 3), jnp.bool_)])
+case("roll_zero", lambda a: jnp.roll(a, 0, axis=0), [rnd((3,))])
 case("roll_bf16", lambda a: jnp.roll(a, 5, axis=-1), [rnd((2, 4), jnp.bfloat16)])
 
 # tile, repeat, ravel, moveaxis, swapaxes, atleast
