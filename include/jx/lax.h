@@ -223,6 +223,13 @@ Array erf(const Array &x);
 Array erfc(const Array &x);
 
 // --- end issue 4 ---------------------------------------------------------------
+// --- numpy-more (issue 4): top_k ---
+/// The `k` largest entries along `axis` (the last by default) in descending
+/// order, and their int32 indices: equal entries keep the lower index first;
+/// floats in total order (NaN above +inf, -NaN below -inf, 0.0 above -0.0),
+/// as jax.lax.top_k.
+std::pair<Array, Array> top_k(const Array &operand, int64_t k,
+                              int64_t axis = -1);
 
 } // namespace jx::lax
 

@@ -435,3 +435,23 @@ Array dot_general(const Array &lhs, const Array &rhs,
 }
 
 } // namespace jx::lax
+
+// --- numpy-more (issue 4): top_k ---
+namespace jx::lax {
+
+std::pair<Array, Array> top_k(const Array &operand, int64_t k, int64_t axis) {
+  const std::string api = "jx::lax::top_k";
+  if (operand.ndim() == 0)
+    throw error(api + ": needs an operand of rank 1 or more, got " +
+                operand.aval().str());
+  int64_t a = frontend::normalize_axis(api, axis, operand.aval());
+  if (k < 0 || k > operand.shape()[a])
+    throw error(api + ": k " + std::to_string(k) + " must be in [0, " +
+                std::to_string(operand.shape()[a]) + "] (the size of axis " +
+                std::to_string(a) + ") for operand " + operand.aval().str());
+  std::vector<Array> r =
+      core::bind(core::top_k_p, {operand}, {{"axis", a}, {"k", k}});
+  return {r[0], r[1]};
+}
+
+} // namespace jx::lax

@@ -42,6 +42,9 @@ extern const primitive reduce_window_sum_p, reduce_window_max_p,
 extern const primitive erf_p, erfc_p;
 // --- end issue 4
 
+// --- numpy-more (issue 4): top_k (sort.cpp) ---
+extern const primitive top_k_p;
+
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);
 bool get_bool(const params_t &p, const std::string &k);

@@ -4,6 +4,8 @@
 
 Inputs/jaxprs.txt: `== name` then jax.make_jaxpr(f)(*args) for the sample
 functions of tools/jx-trace/functions.cpp (same names, same arguments).
+Inputs/jaxprs_wrapped.txt: the same for functions JAX wraps in an inner jit
+(jx inlines their equations).
 Inputs/promotion.txt: `a b -> c` for jnp.promote_types over jx's dtypes, and
 `a weak:kind -> c weak?` for a strong dtype against a Python scalar.
 Inputs/reprs.txt: `== name` then repr() of some arrays.
@@ -91,6 +93,12 @@ samples = {
     "sort_iota": (lambda a: jax.lax.sort(
         [a, jax.lax.broadcasted_iota(jnp.int32, (2, 3), 1)], dimension=1,
         num_keys=1), [x23]),
+    # --- numpy-more (issue 4): top_k, tensordot ---
+    "top_k": (lambda a: jax.lax.top_k(a, 3), [ones((4, 7))]),
+    "top_k_axis0": (lambda a: jax.lax.top_k(a, 2, axis=0), [ones((4, 3, 5))]),
+    "tensordot": (lambda a, b: jnp.tensordot(a, b, axes=1), [x23, y34]),
+    "tensordot_pairs": (lambda a, b: jnp.tensordot(a, b, axes=([0, 2], [2, 0])),
+                        [ones((3, 2, 4)), ones((4, 5, 3))]),
 }
 # --- issue 4: convolution, pooling, jax.nn -------------------------------------
 # flax.linen's max_pool / avg_pool are lax.reduce_window over (1, window, 1)
@@ -117,6 +125,16 @@ samples.update({
         -x * np.sqrt(0.5).astype(x.dtype)), [x23]),
 })
 # --- end issue 4
+# --- numpy-more (issue 4): functions JAX traces inside an inner
+# jit[name=...]; jx traces the same equations inline, so test/Frontend checks
+# the inner equations only (Inputs/jaxprs_wrapped.txt, not compared whole).
+wrapped = {
+    "roll": (lambda a: jnp.roll(a, 1, axis=1), [x23]),
+    "roll_flat": (lambda a: jnp.roll(a, 2), [x23]),
+}
+with open(os.path.join(here, "jaxprs_wrapped.txt"), "w") as f:
+    for name, (fn, args) in wrapped.items():
+        f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():
         f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")

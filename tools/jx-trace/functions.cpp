@@ -185,6 +185,30 @@ const std::vector<sample> &samples() {
          },
          {x23}},
         {"argsort", flat1([](Array a) { return jnp::argsort(a); }), {x23}},
+        // --- numpy-more (issue 4): top_k, tensordot, roll ---
+        {"top_k",
+         [](const std::vector<Array> &a) {
+           auto [v, i] = jx::lax::top_k(a[0], 3);
+           return std::vector<Array>{v, i};
+         },
+         {ones({4, 7})}},
+        {"top_k_axis0",
+         [](const std::vector<Array> &a) {
+           auto [v, i] = jx::lax::top_k(a[0], 2, 0);
+           return std::vector<Array>{v, i};
+         },
+         {ones({4, 3, 5})}},
+        {"tensordot",
+         flat2([](Array a, Array b) { return jnp::tensordot(a, b, 1); }),
+         {x23, y34}},
+        {"tensordot_pairs",
+         flat2([](Array a, Array b) {
+           return jnp::tensordot(a, b, {{0, 2}, {2, 0}});
+         }),
+         {ones({3, 2, 4}), ones({4, 5, 3})}},
+        // jnp.roll's equations (JAX wraps them in jit[name=_roll_static])
+        {"roll", flat1([](Array a) { return jnp::roll(a, 1, 1); }), {x23}},
+        {"roll_flat", flat1([](Array a) { return jnp::roll(a, 2); }), {x23}},
     };
     // --- issue 4: convolution, pooling, jax.nn ---------------------------
     std::vector<sample> conv = {
