@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print what JAX gives for the code of the example programs in examples/.
 
-The examples (numpy_ops.cpp, jit_cache.cpp, inspect_jaxpr.cpp) compare what
+The examples (numpy_ops.cpp, jit_cache.cpp, inspect_jaxpr.cpp, user_guide.cpp) compare what
 jx prints with these texts, pasted into them as literals. Re-run after a JAX
 upgrade and update the literals if JAX's output changed:
 
@@ -64,6 +64,12 @@ def main():
         return jnp.tanh(x @ w).sum(axis=1)
 
     print(jax.make_jaxpr(layer)(jnp.ones((4, 8)), jnp.ones((8, 3))))
+
+    section("user_guide.cpp")
+    x = jnp.arange(1, 7, dtype=jnp.float32).reshape(2, 3)
+    f = jax.jit(lambda a: jnp.tanh(a).sum())
+    print(f.lower(x).as_text())
+    print(repr(f(x)), repr(f(x * 3.0)))
 
 
 if __name__ == "__main__":
