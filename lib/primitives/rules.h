@@ -29,6 +29,9 @@ extern const primitive slice_p, dynamic_slice_p, dynamic_update_slice_p;
 extern const primitive sort_p;
 // dot.cpp
 extern const primitive dot_general_p;
+// gather.cpp (indexing): gather and the scatter family.
+extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
+    scatter_min_p, scatter_max_p;
 
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);
