@@ -101,6 +101,8 @@ public:
   /// x.at(i).set(v), x.at({i, jx::all()}).add(v), x.at(i).get() (at_proxy).
   at_proxy at(const Array &index) const;
   at_proxy at(const std::vector<index_t> &index) const;
+  at_proxy at(int64_t index) const;
+  at_proxy at(int index) const;
 
   /// Internal: the implementation object.
   const std::shared_ptr<const core::array_impl> &impl() const { return impl_; }

@@ -235,6 +235,9 @@ struct indexer {
   std::vector<int64_t> offset_dims, collapsed_slice_dims, start_index_map;
   shape_t slice_sizes;
   shape_t result_shape; // the shape of x[index]
+  /// Without integer arrays the indices are sorted and unique (JAX then
+  /// says so to gather / scatter).
+  bool sorted_unique = false;
 };
 
 bool has_array(const std::vector<index_t> &index) {
@@ -290,6 +293,7 @@ indexer make_indexer(const std::string &api, const Array &x,
     a = lax::convert_element_type(a, dtype::int32, false);
 
   indexer ix;
+  ix.sorted_unique = !arrays;
   ix.slice_sizes.assign(rank, 1);
   shape_t batch; // the indices' shape without the index vector
   std::vector<std::pair<Array, int64_t>> parts; // (component, first dim)
@@ -380,7 +384,7 @@ Array gather_at(const std::string &api, const Array &x,
   indexer ix = make_indexer(api, x, index);
   auto def = lax::gather_scatter_mode::promise_in_bounds;
   Array r = lax::gather(x, ix.indices, gather_dims(ix), ix.slice_sizes,
-                        false, false, mode.value_or(def),
+                        ix.sorted_unique, ix.sorted_unique, mode.value_or(def),
                         fill_for(mode, def, fill_value, x.dtype()));
   if (r.shape() != ix.result_shape)
     throw std::logic_error(api + ": internal error: gather gave " +
@@ -506,9 +510,15 @@ at_proxy Array::at(const std::vector<index_t> &index) const {
   return at_proxy(*this, std::make_shared<const std::vector<index_t>>(index));
 }
 
+at_proxy Array::at(int64_t index) const {
+  return at(std::vector<index_t>{index_t(index)});
+}
+
+at_proxy Array::at(int index) const { return at(static_cast<int64_t>(index)); }
+
 at_proxy Array::at(const Array &index) const {
   if (frontend::is_literal(index) && is_integer(index.dtype()))
-    return at(std::vector<index_t>{index_t(index.item<int64_t>())});
+    return at(index.item<int64_t>());
   return at(std::vector<index_t>{index_t(index)});
 }
 
@@ -556,8 +566,8 @@ Array at_proxy::update(int op, const Array &values, mode_t mode,
                                    lax::scatter_max};
   Array r;
   try {
-    r = fns[op](x, ix.indices, v, dn, indices_are_sorted, unique_indices,
-                mode);
+    r = fns[op](x, ix.indices, v, dn, indices_are_sorted || ix.sorted_unique,
+                unique_indices || ix.sorted_unique, mode);
   } catch (const error &e) {
     throw error(api + ": " + e.what());
   }

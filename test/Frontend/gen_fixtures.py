@@ -15,6 +15,7 @@ here = os.path.join(os.path.dirname(__file__), "Inputs")
 ones = lambda s, t=jnp.float32: jnp.ones(s, t)
 x8, x23, y34, i3, x4 = ones(8), ones((2, 3)), ones((3, 4)), ones(3, jnp.int32), ones(4)
 c3, c34 = ones(3), ones((3, 4))
+i2 = ones(2, jnp.int32)  # indexing
 samples = {
     "sin_mul": (lambda x: jnp.sin(x) * 2.0, [x8]),
     "add": (lambda a, b: a + b, [x23, x23]),
@@ -90,6 +91,27 @@ samples = {
     "sort_iota": (lambda a: jax.lax.sort(
         [a, jax.lax.broadcasted_iota(jnp.int32, (2, 3), 1)], dimension=1,
         num_keys=1), [x23]),
+    # --- indexing (gather / scatter) ---
+    "index_array": (lambda a, i: a[i, :, 2], [ones((5, 3, 4)), i2]),
+    "index_pairs": (lambda a, i: a[i, i], [ones((5, 6)), ones(4, jnp.int32)]),
+    # jnp.take's equations (JAX wraps them in jit[name=_take] and
+    # jit[name=_where]; jx does not)
+    "take": (lambda a, i: jax.lax.gather(
+        a, jax.lax.broadcast_in_dim(
+            jax.lax.select_n(jax.lax.lt(i, 0), i, jax.lax.add(i, 5)),
+            (2, 1), (0,)),
+        jax.lax.GatherDimensionNumbers((), (0,), (0,)), (1,), mode="fill",
+        fill_value=float("nan")), [ones(5), i2]),
+    "at_add": (lambda a, i: a.at[i].add(1.0), [ones(5), i2]),
+    "at_set_rows": (lambda a, i: a.at[i, 1:3].set(0.0), [ones((4, 3)), i2]),
+    "at_max_int_index": (lambda a: a.at[2].max(7), [ones((5, 3), jnp.int32)]),
+    "lax_gather_clip": (lambda a, i: jax.lax.gather(
+        a, i, jax.lax.GatherDimensionNumbers((), (0,), (0,)), (1,),
+        mode="clip"), [ones(5), ones((2, 1), jnp.int32)]),
+    "lax_scatter_mul": (lambda a, i, u: jax.lax.scatter_mul(
+        a, i, u, jax.lax.ScatterDimensionNumbers((), (0,), (0,)))
+        , [ones(5, jnp.int32), ones((2, 1), jnp.int32), ones(2, jnp.int32)]),
+    # --- end indexing ---
 }
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():
