@@ -69,6 +69,23 @@ struct conv_dimension_numbers {
   }
 };
 // --- end conv_general_dilated ----------------------------------------------
+// --- gather / scatter dimension numbers (indexing) ---
+/// gather's dimension numbers, as jax.lax.GatherDimensionNumbers; printed
+/// `GatherDimensionNumbers(offset_dims=(0,), collapsed_slice_dims=(1,), ...)`.
+/// The index vector is always the last dimension of the start indices.
+struct gather_dimension_numbers {
+  std::vector<int64_t> offset_dims, collapsed_slice_dims, start_index_map,
+      operand_batching_dims, start_indices_batching_dims;
+  bool operator==(const gather_dimension_numbers &o) const;
+};
+/// scatter's dimension numbers, as jax.lax.ScatterDimensionNumbers.
+struct scatter_dimension_numbers {
+  std::vector<int64_t> update_window_dims, inserted_window_dims,
+      scatter_dims_to_operand_dims, operand_batching_dims,
+      scatter_indices_batching_dims;
+  bool operator==(const scatter_dimension_numbers &o) const;
+};
+// --- end gather / scatter ---
 
 /// Python's None, for parameters that JAX prints as `None`.
 struct none_t {
@@ -82,6 +99,7 @@ using param = std::variant<none_t, bool, int64_t, double, std::string,
                            std::vector<int64_t>,
                            std::vector<std::vector<int64_t>>, jx::dtype,
                            dot_dimension_numbers, conv_dimension_numbers,
+                           gather_dimension_numbers, scatter_dimension_numbers,
                            std::shared_ptr<const ClosedJaxpr>>;
 using params_t = std::map<std::string, param>; // printed in sorted order
 std::string param_str(const param &p);

@@ -230,6 +230,58 @@ Array erfc(const Array &x);
 /// as jax.lax.top_k.
 std::pair<Array, Array> top_k(const Array &operand, int64_t k,
                               int64_t axis = -1);
+// --- Gather and scatter (indexing; lib/primitives/gather.cpp) ---
+/// How gather and scatter treat out-of-bounds indices (GatherScatterMode):
+/// `clip` clamps the start indices so that the slice fits; `fill_or_drop`
+/// makes out-of-bounds gathers `fill_value` and drops out-of-bounds
+/// updates; `promise_in_bounds` promises there are none (gathers then clamp
+/// and updates are dropped, stablehlo's behaviour).
+enum class gather_scatter_mode : int {
+  clip = 0,
+  fill_or_drop = 1,
+  promise_in_bounds = 2
+};
+/// Slices of `slice_sizes` of `operand` at `start_indices`, whose last
+/// dimension is the index vector (jax.lax.gather). The mode defaults to
+/// promise_in_bounds; fill_value (fill_or_drop only) to NaN for inexact
+/// types, the lowest signed / highest unsigned integer, or true.
+Array gather(const Array &operand, const Array &start_indices,
+             const gather_dimension_numbers &dimension_numbers,
+             const shape_t &slice_sizes, bool unique_indices = false,
+             bool indices_are_sorted = false,
+             std::optional<gather_scatter_mode> mode = std::nullopt,
+             std::optional<double> fill_value = std::nullopt);
+/// `operand` with the slices at `scatter_indices` (last dimension: the
+/// index vector) replaced by / combined with `updates` (jax.lax.scatter*).
+/// The mode defaults to fill_or_drop (out-of-bounds updates are dropped).
+/// Duplicate indices: scatter keeps one of the updates, the others combine
+/// all of them.
+Array scatter(const Array &operand, const Array &scatter_indices,
+              const Array &updates,
+              const scatter_dimension_numbers &dimension_numbers,
+              bool indices_are_sorted = false, bool unique_indices = false,
+              std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_add(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_mul(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_min(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_max(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+// --- end gather and scatter ---
 
 } // namespace jx::lax
 

@@ -24,7 +24,10 @@ namespace jx {
 struct index_t {
   index_t(int64_t i) : single(i) {}
   index_t(int i) : single(i) {}
+  /// An integer array (advanced indexing; jx::numpy::index).
+  index_t(const Array &a) : array(a) {}
   std::optional<int64_t> single;
+  std::optional<Array> array;
   std::optional<int64_t> start, stop;
   int64_t step = 1;
 
@@ -161,6 +164,34 @@ Array argsort(const Array &a, std::optional<int64_t> axis = -1);
 /// jx::range(1, 5, 2), jx::all()}); missing trailing entries take the whole
 /// axis. Traces lax.slice then squeeze, as JAX does.
 Array slice(const Array &a, const std::vector<index_t> &index);
+
+// --- Indexing with integer arrays (gather; lib/frontend/numpy_indexing.cpp)
+/// NumPy indexing x[...] with integer arrays among the entries:
+/// jnp::index(x, {idx, jx::all(), 2}). Array entries (and, next to them,
+/// integers) broadcast together and gather; the result's dimensions are as
+/// in NumPy (the indexed block in place when the array entries are
+/// adjacent, first otherwise). Negative indices count from the end;
+/// out-of-bounds ones are clamped, as in JAX. Without arrays this is
+/// jnp::slice.
+Array index(const Array &a, const std::vector<index_t> &index);
+/// Elements of `a` (flattened when axis is nullopt) at `indices` along
+/// `axis`: the result has a.shape[:axis] + indices.shape +
+/// a.shape[axis+1:]. The mode defaults to fill_or_drop (out-of-bounds
+/// indices give fill_value: NaN, the lowest / highest integer, true).
+Array take(const Array &a, const Array &indices,
+           std::optional<int64_t> axis = std::nullopt,
+           std::optional<lax::gather_scatter_mode> mode = std::nullopt,
+           std::optional<double> fill_value = std::nullopt);
+/// out[..., j, ...] = arr[..., indices[..., j, ...], ...] along `axis`;
+/// indices has arr's rank and broadcasts against it on the other axes
+/// (axis nullopt: 1-d indices into the flattened arr). Mode and fill as in
+/// take.
+Array take_along_axis(const Array &arr, const Array &indices,
+                      std::optional<int64_t> axis,
+                      std::optional<lax::gather_scatter_mode> mode =
+                          std::nullopt,
+                      std::optional<double> fill_value = std::nullopt);
+// --- end indexing ---
 
 // Linear algebra.
 Array dot(const Array &a, const Array &b);

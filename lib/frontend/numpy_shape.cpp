@@ -358,6 +358,9 @@ namespace jx::numpy {
 
 Array slice(const Array &a, const std::vector<index_t> &index) {
   const std::string api = "jx::slice";
+  for (const index_t &ix : index)
+    if (ix.array) // integer arrays: advanced indexing (numpy_indexing.cpp)
+      return numpy::index(a, index);
   if (static_cast<int64_t>(index.size()) > a.ndim())
     throw error(api + ": too many indices (" + std::to_string(index.size()) +
                 ") for array " + a.aval().str());

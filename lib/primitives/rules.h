@@ -44,6 +44,9 @@ extern const primitive erf_p, erfc_p;
 
 // --- numpy-more (issue 4): top_k (sort.cpp) ---
 extern const primitive top_k_p;
+// gather.cpp (indexing): gather and the scatter family.
+extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
+    scatter_min_p, scatter_max_p;
 
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);

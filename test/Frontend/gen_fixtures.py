@@ -18,6 +18,7 @@ here = os.path.join(os.path.dirname(__file__), "Inputs")
 ones = lambda s, t=jnp.float32: jnp.ones(s, t)
 x8, x23, y34, i3, x4 = ones(8), ones((2, 3)), ones((3, 4)), ones(3, jnp.int32), ones(4)
 c3, c34 = ones(3), ones((3, 4))
+i2 = ones(2, jnp.int32)  # indexing
 samples = {
     "sin_mul": (lambda x: jnp.sin(x) * 2.0, [x8]),
     "add": (lambda a, b: a + b, [x23, x23]),
@@ -99,6 +100,27 @@ samples = {
     "tensordot": (lambda a, b: jnp.tensordot(a, b, axes=1), [x23, y34]),
     "tensordot_pairs": (lambda a, b: jnp.tensordot(a, b, axes=([0, 2], [2, 0])),
                         [ones((3, 2, 4)), ones((4, 5, 3))]),
+    # --- indexing (gather / scatter) ---
+    "index_array": (lambda a, i: a[i, :, 2], [ones((5, 3, 4)), i2]),
+    "index_pairs": (lambda a, i: a[i, i], [ones((5, 6)), ones(4, jnp.int32)]),
+    # jnp.take's equations (JAX wraps them in jit[name=_take] and
+    # jit[name=_where]; jx does not)
+    "take": (lambda a, i: jax.lax.gather(
+        a, jax.lax.broadcast_in_dim(
+            jax.lax.select_n(jax.lax.lt(i, 0), i, jax.lax.add(i, 5)),
+            (2, 1), (0,)),
+        jax.lax.GatherDimensionNumbers((), (0,), (0,)), (1,), mode="fill",
+        fill_value=float("nan")), [ones(5), i2]),
+    "at_add": (lambda a, i: a.at[i].add(1.0), [ones(5), i2]),
+    "at_set_rows": (lambda a, i: a.at[i, 1:3].set(0.0), [ones((4, 3)), i2]),
+    "at_max_int_index": (lambda a: a.at[2].max(7), [ones((5, 3), jnp.int32)]),
+    "lax_gather_clip": (lambda a, i: jax.lax.gather(
+        a, i, jax.lax.GatherDimensionNumbers((), (0,), (0,)), (1,),
+        mode="clip"), [ones(5), ones((2, 1), jnp.int32)]),
+    "lax_scatter_mul": (lambda a, i, u: jax.lax.scatter_mul(
+        a, i, u, jax.lax.ScatterDimensionNumbers((), (0,), (0,)))
+        , [ones(5, jnp.int32), ones((2, 1), jnp.int32), ones(2, jnp.int32)]),
+    # --- end indexing ---
 }
 # --- issue 4: convolution, pooling, jax.nn -------------------------------------
 # flax.linen's max_pool / avg_pool are lax.reduce_window over (1, window, 1)

@@ -209,6 +209,41 @@ const std::vector<sample> &samples() {
         // jnp.roll's equations (JAX wraps them in jit[name=_roll_static])
         {"roll", flat1([](Array a) { return jnp::roll(a, 1, 1); }), {x23}},
         {"roll_flat", flat1([](Array a) { return jnp::roll(a, 2); }), {x23}},
+        // --- indexing (gather / scatter) ---
+        {"index_array",
+         flat2([](Array a, Array i) {
+           return jnp::index(a, {i, jx::all(), 2});
+         }),
+         {ones({5, 3, 4}), ones({2}, jx::int32)}},
+        {"index_pairs",
+         flat2([](Array a, Array i) { return jnp::index(a, {i, i}); }),
+         {ones({5, 6}), ones({4}, jx::int32)}},
+        {"take", flat2([](Array a, Array i) { return jnp::take(a, i); }),
+         {ones({5}), ones({2}, jx::int32)}},
+        {"at_add", flat2([](Array a, Array i) { return a.at(i).add(1.0f); }),
+         {ones({5}), ones({2}, jx::int32)}},
+        {"at_set_rows",
+         flat2([](Array a, Array i) {
+           return a.at({i, jx::range(1, 3)}).set(0.0f);
+         }),
+         {ones({4, 3}), ones({2}, jx::int32)}},
+        {"at_max_int_index",
+         flat1([](Array a) { return a.at({2}).max(7); }),
+         {ones({5, 3}, jx::int32)}},
+        {"lax_gather_clip",
+         flat2([](Array a, Array i) {
+           return jx::lax::gather(a, i, {{}, {0}, {0}, {}, {}}, {1}, false,
+                                  false, jx::lax::gather_scatter_mode::clip);
+         }),
+         {ones({5}), ones({2, 1}, jx::int32)}},
+        {"lax_scatter_mul",
+         [](const std::vector<Array> &a) {
+           return std::vector<Array>{jx::lax::scatter_mul(
+               a[0], a[1], a[2], {{}, {0}, {0}, {}, {}})};
+         },
+         {ones({5}, jx::int32), ones({2, 1}, jx::int32),
+          ones({2}, jx::int32)}},
+        // --- end indexing ---
     };
     // --- issue 4: convolution, pooling, jax.nn ---------------------------
     std::vector<sample> conv = {
