@@ -167,6 +167,11 @@ std::vector<row> rows() {
             return lax::select_n(positive(p), {a, b});
           },
           away_from_zero()},
+      row{"select_n_scalars", 3, {{}, {}, {}},
+          [positive](const Array &p, const Array &a, const Array &b) {
+            return lax::select_n(positive(p), {a, b});
+          },
+          away_from_zero()},
       row{"convert_f64_f64", 1, {{2, 3}},
           [](const Array &a, const Array &, const Array &) {
             // A weak -> strong conversion of float64 is a real equation.
