@@ -55,7 +55,7 @@ using sampler = std::function<double(std::mt19937 &, int arg)>;
 
 struct row {
   std::string name;
-  int nargs;                  // arguments used (the others are 0-d zeros)
+  int nargs;                   // arguments used (the others are 0-d zeros)
   std::vector<shape_t> shapes; // per used argument, one example
   fn3 f;
   sampler sample;
@@ -88,23 +88,26 @@ sampler small_ints() {
 
 std::vector<row> rows() {
   auto unary = [](std::string name, Array (*op)(const Array &), sampler s) {
-    return row{name, 1, {{2, 3}},
-               [op](const Array &a, const Array &, const Array &) {
-                 return op(a);
-               },
-               s};
+    return row{
+        name,
+        1,
+        {{2, 3}},
+        [op](const Array &a, const Array &, const Array &) { return op(a); },
+        s};
   };
   auto binary = [](std::string name, Array (*op)(const Array &, const Array &),
                    shape_t sa, shape_t sb, sampler s) {
-    return row{name, 2, {sa, sb},
+    return row{name,
+               2,
+               {sa, sb},
                [op](const Array &a, const Array &b, const Array &) {
                  return op(a, b);
                },
                s};
   };
   auto ipow = [](int64_t y, sampler s) {
-    return row{"integer_pow_" + (y < 0 ? "m" + std::to_string(-y)
-                                       : std::to_string(y)),
+    return row{"integer_pow_" +
+                   (y < 0 ? "m" + std::to_string(-y) : std::to_string(y)),
                1,
                {{2, 3}},
                [y](const Array &a, const Array &, const Array &) {
@@ -131,7 +134,9 @@ std::vector<row> rows() {
       binary("min_scalar", lax::min, {2, 3}, {}, in(-2, 2)),
       binary("pow", lax::pow, {2, 3}, {2, 3}, pow_s),
       binary("pow_scalar_exponent", lax::pow, {2, 3}, {}, pow_s),
-      row{"pow_integer_exponent", 1, {{2, 3}},
+      row{"pow_integer_exponent",
+          1,
+          {{2, 3}},
           [](const Array &a, const Array &, const Array &) {
             // Negative bases with integer-valued float exponents.
             return lax::add(lax::pow(a, Array(3.0)), lax::pow(a, Array(2.0)));
@@ -151,34 +156,46 @@ std::vector<row> rows() {
       unary("sign", lax::sign, away_from_zero()),
       unary("floor", lax::floor, off_grid()),
       unary("ceil", lax::ceil, off_grid()),
-      row{"round", 1, {{2, 3}},
+      row{"round",
+          1,
+          {{2, 3}},
           [](const Array &a, const Array &, const Array &) {
             return lax::round(a, lax::rounding_method::to_nearest_even);
           },
           off_grid()},
       unary("square", lax::square, in(-2, 2)),
-      row{"select_n", 3, {{2, 3}, {2, 3}, {2, 3}},
+      row{"select_n",
+          3,
+          {{2, 3}, {2, 3}, {2, 3}},
           [positive](const Array &p, const Array &a, const Array &b) {
             return lax::select_n(positive(p), {a, b});
           },
           away_from_zero()},
-      row{"select_n_scalar_predicate", 3, {{}, {2, 3}, {2, 3}},
+      row{"select_n_scalar_predicate",
+          3,
+          {{}, {2, 3}, {2, 3}},
           [positive](const Array &p, const Array &a, const Array &b) {
             return lax::select_n(positive(p), {a, b});
           },
           away_from_zero()},
-      row{"select_n_scalars", 3, {{}, {}, {}},
+      row{"select_n_scalars",
+          3,
+          {{}, {}, {}},
           [positive](const Array &p, const Array &a, const Array &b) {
             return lax::select_n(positive(p), {a, b});
           },
           away_from_zero()},
-      row{"convert_f64_f64", 1, {{2, 3}},
+      row{"convert_f64_f64",
+          1,
+          {{2, 3}},
           [](const Array &a, const Array &, const Array &) {
             // A weak -> strong conversion of float64 is a real equation.
             return lax::mul(lax::convert_element_type(a, f64, true), a);
           },
           in(-2, 2)},
-      row{"convert_through_int", 1, {{2, 3}},
+      row{"convert_through_int",
+          1,
+          {{2, 3}},
           [as_int](const Array &a, const Array &, const Array &) {
             // float -> int -> float: zero derivative through the integers.
             return lax::add(lax::convert_element_type(as_int(a), f64), a);
@@ -195,62 +212,86 @@ std::vector<row> batch_rows() {
     return lax::convert_element_type(a, jx::dtype::int32);
   };
   std::vector<row> r = {
-      row{"eq", 2, {{2, 3}, {2, 3}},
+      row{"eq",
+          2,
+          {{2, 3}, {2, 3}},
           [](const Array &a, const Array &b, const Array &) {
             return lax::eq(a, b);
           },
           small_ints()},
-      row{"ne", 2, {{2, 3}, {}},
+      row{"ne",
+          2,
+          {{2, 3}, {}},
           [](const Array &a, const Array &b, const Array &) {
             return lax::ne(a, b);
           },
           small_ints()},
-      row{"lt", 2, {{2, 3}, {2, 3}},
+      row{"lt",
+          2,
+          {{2, 3}, {2, 3}},
           [](const Array &a, const Array &b, const Array &) {
             return lax::lt(a, b);
           },
           small_ints()},
-      row{"le", 2, {{2, 3}, {1, 3}},
+      row{"le",
+          2,
+          {{2, 3}, {1, 3}},
           [](const Array &a, const Array &b, const Array &) {
             return lax::le(a, b);
           },
           small_ints()},
-      row{"gt", 2, {{}, {2, 3}},
+      row{"gt",
+          2,
+          {{}, {2, 3}},
           [](const Array &a, const Array &b, const Array &) {
             return lax::gt(a, b);
           },
           small_ints()},
-      row{"ge", 2, {{2, 3}, {2, 3}},
+      row{"ge",
+          2,
+          {{2, 3}, {2, 3}},
           [](const Array &a, const Array &b, const Array &) {
             return lax::ge(a, b);
           },
           small_ints()},
-      row{"and_bool", 2, {{2, 3}, {2, 3}},
+      row{"and_bool",
+          2,
+          {{2, 3}, {2, 3}},
           [positive](const Array &a, const Array &b, const Array &) {
             return lax::bitwise_and(positive(a), positive(b));
           },
           in(-1, 1)},
-      row{"or_bool", 2, {{2, 3}, {2, 3}},
+      row{"or_bool",
+          2,
+          {{2, 3}, {2, 3}},
           [positive](const Array &a, const Array &b, const Array &) {
             return lax::bitwise_or(positive(a), positive(b));
           },
           in(-1, 1)},
-      row{"xor_int", 2, {{2, 3}, {2, 3}},
+      row{"xor_int",
+          2,
+          {{2, 3}, {2, 3}},
           [as_int](const Array &a, const Array &b, const Array &) {
             return lax::bitwise_xor(as_int(a), as_int(b));
           },
           in(-8, 8)},
-      row{"not_bool", 1, {{2, 3}},
+      row{"not_bool",
+          1,
+          {{2, 3}},
           [positive](const Array &a, const Array &, const Array &) {
             return lax::bitwise_not(positive(a));
           },
           in(-1, 1)},
-      row{"not_int", 1, {{2, 3}},
+      row{"not_int",
+          1,
+          {{2, 3}},
           [as_int](const Array &a, const Array &, const Array &) {
             return lax::bitwise_not(as_int(a));
           },
           in(-8, 8)},
-      row{"is_finite", 1, {{2, 3}},
+      row{"is_finite",
+          1,
+          {{2, 3}},
           [](const Array &a, const Array &, const Array &) {
             return lax::is_finite(lax::log(a)); // -inf at 0, nan below
           },
@@ -341,7 +382,8 @@ void expect_close3(const std::vector<std::vector<double>> &got,
                    const std::vector<std::vector<double>> &want, double tol,
                    const std::string &what) {
   for (int i = 0; i < 3; ++i)
-    expect_close(got[i], want[i], tol, what + ", argument " + std::to_string(i));
+    expect_close(got[i], want[i], tol,
+                 what + ", argument " + std::to_string(i));
 }
 
 // --- the checks --------------------------------------------------------------
@@ -370,10 +412,10 @@ TEST_P(ElementwiseRules, FirstOrder) {
 
   // jvp along d vs a central difference.
   std::vector<std::vector<double>> d = random_direction(x, g, r.nargs);
-  auto [y, dy] = jx::jvp(f, std::make_tuple(x[0], x[1], x[2]),
-                         std::make_tuple(as_array(d[0], x.s[0]),
-                                         as_array(d[1], x.s[1]),
-                                         as_array(d[2], x.s[2])));
+  auto [y, dy] =
+      jx::jvp(f, std::make_tuple(x[0], x[1], x[2]),
+              std::make_tuple(as_array(d[0], x.s[0]), as_array(d[1], x.s[1]),
+                              as_array(d[2], x.s[2])));
   expect_close(values(y), values(out), 0, "jvp primal");
   auto eval = [&](const args3 &p) { return values(fj(p[0], p[1], p[2])); };
   std::vector<double> hi = eval(shifted(x, d, fd_h)),
@@ -436,10 +478,10 @@ TEST_P(ElementwiseRules, SecondOrder) {
 
   // Forward over reverse: jvp of grad.
   std::vector<std::vector<double>> d = random_direction(x, g, r.nargs);
-  auto [gx, hd] = jx::jvp(grad3, std::make_tuple(x[0], x[1], x[2]),
-                          std::make_tuple(as_array(d[0], x.s[0]),
-                                          as_array(d[1], x.s[1]),
-                                          as_array(d[2], x.s[2])));
+  auto [gx, hd] =
+      jx::jvp(grad3, std::make_tuple(x[0], x[1], x[2]),
+              std::make_tuple(as_array(d[0], x.s[0]), as_array(d[1], x.s[1]),
+                              as_array(d[2], x.s[2])));
   expect_close3(values3(hd), fd_hvp(d), fd_tol, "jvp of grad");
 
   // Reverse over reverse: grad of <grad L, u>.
@@ -511,7 +553,8 @@ vmap_cases(const row &r) {
       axes[i] = axis_of(i, static_cast<int64_t>(r.shapes[i].size()));
     return axes;
   };
-  cases.push_back({"axis 0", make([](int, int64_t) { return jx::axis_spec(0); })});
+  cases.push_back(
+      {"axis 0", make([](int, int64_t) { return jx::axis_spec(0); })});
   cases.push_back({"axis 1", make([](int, int64_t rank) {
                      return jx::axis_spec(rank >= 1 ? 1 : 0);
                    })});
@@ -520,10 +563,10 @@ vmap_cases(const row &r) {
                      make([](int i, int64_t rank) {
                        return i == 0 ? jx::axis_spec() : jx::axis_spec(rank);
                      })});
-    cases.push_back({"first on axis 0, others unbatched",
-                     make([](int i, int64_t) {
-                       return i == 0 ? jx::axis_spec(0) : jx::axis_spec();
-                     })});
+    cases.push_back(
+        {"first on axis 0, others unbatched", make([](int i, int64_t) {
+           return i == 0 ? jx::axis_spec(0) : jx::axis_spec();
+         })});
   }
   return cases;
 }
@@ -546,7 +589,9 @@ void check_vmap_matches_loop(const row &r) {
                              "vmap, " + name);
 }
 
-TEST_P(ElementwiseRules, VmapMatchesLoop) { check_vmap_matches_loop(GetParam()); }
+TEST_P(ElementwiseRules, VmapMatchesLoop) {
+  check_vmap_matches_loop(GetParam());
+}
 
 /// Rows with bool or integer results: batching rules only.
 class ElementwiseBatching : public ::testing::TestWithParam<row> {};
@@ -568,8 +613,9 @@ TEST_P(ElementwiseRules, VmapOfGradMatchesLoop) {
     auto grad_arg = [loss, arg](const Array &a, const Array &b,
                                 const Array &c) {
       auto gs = jx::grad<0, 1, 2>(loss)(a, b, c);
-      return arg == 0 ? std::get<0>(gs)
-                      : arg == 1 ? std::get<1>(gs) : std::get<2>(gs);
+      return arg == 0   ? std::get<0>(gs)
+             : arg == 1 ? std::get<1>(gs)
+                        : std::get<2>(gs);
     };
     for (const auto &[name, axes] : cases) {
       try {
@@ -596,7 +642,8 @@ INSTANTIATE_TEST_SUITE_P(Table, ElementwiseRules, ::testing::ValuesIn(rows()),
 INSTANTIATE_TEST_SUITE_P(Table, ElementwiseBatching,
                          ::testing::ValuesIn(batch_rows()), row_name);
 
-// --- edge cases ----------------------------------------------------------------
+// --- edge cases
+// ----------------------------------------------------------------
 
 Array scalar(double v) { return jx::array({v}, f64).reshape({}); }
 
@@ -610,15 +657,16 @@ TEST(ElementwiseRulesEdges, MaxMinTiesSplitTheDerivative) {
     // Element 1: x > y, so max takes x, min takes y.
     EXPECT_EQ(values(gx), (std::vector<double>{0.5, is_max ? 1.0 : 0.0, 0.5}));
     EXPECT_EQ(values(gy), (std::vector<double>{0.5, is_max ? 0.0 : 1.0, 0.5}));
-    auto [out, t] = jx::jvp(
-        [op](const Array &a, const Array &b) { return op(a, b); },
-        std::make_tuple(x, y),
-        std::make_tuple(jx::array({2.0, 2.0, 2.0}, f64),
-                        jx::array({4.0, 4.0, 4.0}, f64)));
+    auto [out, t] =
+        jx::jvp([op](const Array &a, const Array &b) { return op(a, b); },
+                std::make_tuple(x, y),
+                std::make_tuple(jx::array({2.0, 2.0, 2.0}, f64),
+                                jx::array({4.0, 4.0, 4.0}, f64)));
     EXPECT_EQ(values(t), (std::vector<double>{3.0, is_max ? 2.0 : 4.0, 3.0}));
     // Second derivative at the tie: zero, as JAX.
-    auto g1 = [op](const Array &a) { return jx::grad(
-        [op](const Array &v) { return op(v, scalar(1.0)); })(a); };
+    auto g1 = [op](const Array &a) {
+      return jx::grad([op](const Array &v) { return op(v, scalar(1.0)); })(a);
+    };
     EXPECT_EQ(jx::grad(g1)(scalar(1.0)).item<double>(), 0.0);
   }
   // A NaN result: neither operand gets the derivative.
@@ -683,14 +731,15 @@ TEST(ElementwiseRulesEdges, PowIntegerExponentNegativeBase) {
 
 TEST(ElementwiseRulesEdges, SelectNBatchedPredicateUnbatchedCases) {
   Array which = jx::array({1.0, -1.0, 2.0, -2.0}, f64); // batch of 4
-  Array a = jx::array({1.0, 2.0, 3.0}, f64), b = jx::array({4.0, 5.0, 6.0}, f64);
+  Array a = jx::array({1.0, 2.0, 3.0}, f64),
+        b = jx::array({4.0, 5.0, 6.0}, f64);
   auto f = [](const Array &p, const Array &x, const Array &y) {
     return lax::select_n(lax::gt(p, Array(0.0)), {x, y});
   };
   Array out = jx::vmap(f, {0, jx::not_mapped, jx::not_mapped})(which, a, b);
   ASSERT_EQ(out.shape(), (shape_t{4, 3}));
-  EXPECT_EQ(values(out), (std::vector<double>{4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2,
-                                              3}));
+  EXPECT_EQ(values(out),
+            (std::vector<double>{4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3}));
   // Its gradient: each case gets the examples where it is chosen.
   auto loss = [f](const Array &p, const Array &x, const Array &y) {
     return jx::vmap(f, {0, jx::not_mapped, jx::not_mapped})(p, x, y).sum();
@@ -702,8 +751,8 @@ TEST(ElementwiseRulesEdges, SelectNBatchedPredicateUnbatchedCases) {
   // Batched cases, unbatched 0-d predicate.
   Array xs = jx::array({1, 2, 3, 4, 5, 6}, {2, 3}, f64);
   Array ys = jx::array({7, 8, 9, 10, 11, 12}, {2, 3}, f64);
-  Array got = jx::vmap(f, {jx::not_mapped, 0, 1})(scalar(1.0), xs,
-                                                  ys.reshape({3, 2}));
+  Array got =
+      jx::vmap(f, {jx::not_mapped, 0, 1})(scalar(1.0), xs, ys.reshape({3, 2}));
   ASSERT_EQ(got.shape(), (shape_t{2, 3}));
   EXPECT_EQ(values(got), (std::vector<double>{7, 9, 11, 8, 10, 12}));
 }
@@ -712,7 +761,9 @@ TEST(ElementwiseRulesEdges, ConvertElementType) {
   Array x = jx::array({0.5, -1.25, 3.0}, f64);
   // float64 -> float32: the tangent is converted.
   auto [y, t] = jx::jvp(
-      [](const Array &v) { return lax::convert_element_type(v, jx::dtype::float32); },
+      [](const Array &v) {
+        return lax::convert_element_type(v, jx::dtype::float32);
+      },
       x, jx::array({1.0, 2.0, 3.0}, f64));
   EXPECT_EQ(t.dtype(), jx::dtype::float32);
   EXPECT_EQ(values(t), (std::vector<double>{1, 2, 3}));
@@ -732,9 +783,11 @@ TEST(ElementwiseRulesEdges, ConvertElementType) {
   EXPECT_EQ(values(z), (std::vector<double>{0, 0, 0}));
   // vmap of the float32 conversion.
   Array m = jx::array({1, 2, 3, 4, 5, 6}, {2, 3}, f64);
-  Array v = jx::vmap([](const Array &a) {
-    return lax::convert_element_type(a, jx::dtype::float32);
-  }, {1})(m);
+  Array v = jx::vmap(
+      [](const Array &a) {
+        return lax::convert_element_type(a, jx::dtype::float32);
+      },
+      {1})(m);
   EXPECT_EQ(v.dtype(), jx::dtype::float32);
   EXPECT_EQ(values(v), (std::vector<double>{1, 4, 2, 5, 3, 6}));
 }
@@ -742,7 +795,7 @@ TEST(ElementwiseRulesEdges, ConvertElementType) {
 TEST(ElementwiseRulesEdges, ZeroDerivativeOps) {
   // sign, floor, ceil, round: zero derivative everywhere, even at jumps.
   for (auto op : std::vector<Array (*)(const Array &)>{lax::sign, lax::floor,
-                                                      lax::ceil}) {
+                                                       lax::ceil}) {
     Array g = jx::grad([op](const Array &v) { return op(v).sum(); })(
         jx::array({0.0, 1.0, -2.5}, f64));
     EXPECT_EQ(values(g), (std::vector<double>{0, 0, 0}));
@@ -753,23 +806,25 @@ TEST(ElementwiseRulesEdges, ZeroDerivativeOps) {
 }
 
 TEST(ElementwiseRulesEdges, IntegerPowZeroExponent) {
-  Array g = jx::grad([](const Array &v) { return lax::integer_pow(v, 0).sum(); })(
-      jx::array({0.0, 2.0}, f64));
+  Array g = jx::grad([](const Array &v) {
+    return lax::integer_pow(v, 0).sum();
+  })(jx::array({0.0, 2.0}, f64));
   EXPECT_EQ(values(g), (std::vector<double>{0, 0}));
-  Array g1 = jx::grad([](const Array &v) { return lax::integer_pow(v, 1).sum(); })(
-      jx::array({0.0, 2.0}, f64));
+  Array g1 = jx::grad([](const Array &v) {
+    return lax::integer_pow(v, 1).sum();
+  })(jx::array({0.0, 2.0}, f64));
   EXPECT_EQ(values(g1), (std::vector<double>{1, 1}));
 }
 
-// --- errors ---------------------------------------------------------------------
+// --- errors
+// ---------------------------------------------------------------------
 
 // A primitive with no transformation rules: the identity.
-const jx::core::primitive norule_p{
-    "test_no_rules",
-    [](const std::vector<jx::shaped_array> &in, const jx::params_t &) {
-      return in;
-    },
-    /*lower=*/nullptr, /*print_param=*/nullptr, /*rules=*/{}};
+const jx::core::primitive norule_p{"test_no_rules",
+                                   [](const std::vector<jx::shaped_array> &in,
+                                      const jx::params_t &) { return in; },
+                                   /*lower=*/nullptr, /*print_param=*/nullptr,
+                                   /*rules=*/{}};
 
 Array no_rules(const Array &x) { return jx::core::bind1(norule_p, {x}); }
 
@@ -793,9 +848,7 @@ TEST(ElementwiseRulesErrors, MissingRuleNamesPrimitiveAndTransform) {
                {"jx::grad", "'test_no_rules'", "reverse-mode (vjp) rule"});
   expect_error(
       [&] {
-        jx::jit([f](const Array &v) {
-          return jx::jvp(f, v, v).second;
-        })(x);
+        jx::jit([f](const Array &v) { return jx::jvp(f, v, v).second; })(x);
       },
       {"jx::jvp", "'test_no_rules'", "jvp"});
   expect_error(
@@ -810,9 +863,7 @@ TEST(ElementwiseRulesErrors, MissingRuleNamesPrimitiveAndTransform) {
 TEST(ElementwiseRulesErrors, AbsOfComplexNamesThePrimitive) {
   Array z = jx::array({1.0, 2.0}, jx::dtype::complex64);
   expect_error(
-      [&] {
-        jx::jvp([](const Array &v) { return lax::abs(v); }, z, z);
-      },
+      [&] { jx::jvp([](const Array &v) { return lax::abs(v); }, z, z); },
       {"'abs'", "jvp", "c64[2]"});
 }
 

@@ -444,7 +444,8 @@ void zero_derivative_rules(const primitive &p) {
 Array extremum_weight(const Array &x, const Array &y, const Array &out) {
   Array wx = lax::convert_element_type(lax::eq(x, out), out.dtype());
   Array wy = lax::convert_element_type(lax::eq(y, out), out.dtype());
-  return lax::mul(wx, lax::sub(one_like(out), lax::mul(scalar_like(0.5, out), wy)));
+  return lax::mul(wx,
+                  lax::sub(one_like(out), lax::mul(scalar_like(0.5, out), wy)));
 }
 
 int64_t int_param(const params_t &p, const std::string &k) {
@@ -485,8 +486,8 @@ const bool more_elementwise_rules_registered = [] {
         return lax::mul(y, lax::pow(x, lax::sub(y, one_like(y))));
       },
       [](const Array &x, const Array &, const Array &out) {
-        Array safe = lax::select_n(lax::eq(x, scalar_like(0, x)),
-                                   {x, full_like(1, x)});
+        Array safe =
+            lax::select_n(lax::eq(x, scalar_like(0, x)), {x, full_like(1, x)});
         return lax::mul(lax::log(safe), out);
       });
 
@@ -519,14 +520,14 @@ const bool more_elementwise_rules_registered = [] {
     r.jvp = [check](const jvp_args &a) {
       const Array &x = a.primals[0], &t = *a.tangents[0];
       check("jvp", x);
-      return std::vector<tangent>{lax::select_n(
-          lax::ge(x, scalar_like(0, x)), {lax::neg(t), t})};
+      return std::vector<tangent>{
+          lax::select_n(lax::ge(x, scalar_like(0, x)), {lax::neg(t), t})};
     };
     r.vjp = [check](const vjp_args &a) {
       const Array &x = a.primals[0], &ct = *a.cts[0];
       check("vjp", x);
-      return std::vector<tangent>{lax::select_n(
-          lax::ge(x, scalar_like(0, x)), {lax::neg(ct), ct})};
+      return std::vector<tangent>{
+          lax::select_n(lax::ge(x, scalar_like(0, x)), {lax::neg(ct), ct})};
     };
     r.batch = elementwise_batcher(abs_p);
   });
@@ -600,8 +601,8 @@ const bool more_elementwise_rules_registered = [] {
       const Array &x = a.primals[0], &out = a.outs[0];
       if (!is_inexact(x.dtype()) || !is_inexact(out.dtype()))
         return std::vector<tangent>{std::nullopt};
-      return std::vector<tangent>{lax::convert_element_type(
-          *a.cts[0], x.dtype(), x.aval().weak_type)};
+      return std::vector<tangent>{
+          lax::convert_element_type(*a.cts[0], x.dtype(), x.aval().weak_type)};
     };
     r.batch = elementwise_batcher(convert_element_type_p);
   });
@@ -610,7 +611,8 @@ const bool more_elementwise_rules_registered = [] {
   // bool results (never differentiated).
   for (const primitive *p : {&eq_p, &ne_p, &lt_p, &le_p, &gt_p, &ge_p, &and_p,
                              &or_p, &xor_p, &not_p, &is_finite_p})
-    set_rules(*p, [p](transform_rules &r) { r.batch = elementwise_batcher(*p); });
+    set_rules(*p,
+              [p](transform_rules &r) { r.batch = elementwise_batcher(*p); });
   return true;
 }();
 
