@@ -249,3 +249,210 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 } // namespace
+
+// --- the lax primitives added for jx::random, against JAX's values ----------
+
+namespace {
+
+struct lax_fixture {
+  const char *op;
+  const char *dtype;
+  std::vector<double> x, y;
+  const char *param;
+  const char *out_dtype;
+  std::vector<uint64_t> bits;
+};
+
+const std::vector<lax_fixture> &lax_fixtures() {
+  static const std::vector<lax_fixture> f = {
+#include "random_lax_fixtures.inc"
+  };
+  return f;
+}
+
+Array apply_lax(const lax_fixture &c, const Array &x, const Array &y) {
+  namespace lax = jx::lax;
+  std::string op = c.op;
+  if (op == "shift_left") return lax::shift_left(x, y);
+  if (op == "shift_right_logical") return lax::shift_right_logical(x, y);
+  if (op == "shift_right_arithmetic") return lax::shift_right_arithmetic(x, y);
+  if (op == "rem") return lax::rem(x, y);
+  if (op == "nextafter") return lax::nextafter(x, y);
+  if (op == "population_count") return lax::population_count(x);
+  if (op == "erf") return lax::erf(x);
+  if (op == "erf_inv") return lax::erf_inv(x);
+  if (op == "bitcast_convert_type")
+    return lax::bitcast_convert_type(x, dtype_named(c.param));
+  ADD_FAILURE() << "unknown op " << op;
+  return x;
+}
+
+class RandomLaxVsJax : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(RandomLaxVsJax, EagerAndJit) {
+  const lax_fixture &c = lax_fixtures()[GetParam()];
+  jx::dtype t = dtype_named(c.dtype);
+  Array x = jx::array(c.x, {static_cast<int64_t>(c.x.size())}, t);
+  Array y = c.y.empty() ? x
+                        : jx::array(c.y, {static_cast<int64_t>(c.y.size())}, t);
+  // erf and erf_inv: jx's chlo expansions are not XLA's (see ulp_budget).
+  uint64_t budget = std::string(c.op) == "erf_inv" ? 16
+                    : std::string(c.op) == "erf"   ? 4
+                                                   : 0;
+  auto jf = jx::jit(
+      [&](const Array &a, const Array &b) { return apply_lax(c, a, b); });
+  for (const Array &r : {apply_lax(c, x, y), jf(x, y)}) {
+    SCOPED_TRACE(std::string(c.op) + " " + c.dtype);
+    ASSERT_EQ(jx::dtype_name(r.dtype()), std::string(c.out_dtype));
+    std::vector<uint64_t> got = bits_of(r);
+    ASSERT_EQ(got.size(), c.bits.size());
+    int width = static_cast<int>(jx::itemsize(r.dtype()) * 8);
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      uint64_t d = got[i] == c.bits[i] ? 0
+                   : jx::is_floating(r.dtype())
+                       ? ulps(got[i], c.bits[i], width)
+                       : ~uint64_t{0};
+      EXPECT_LE(d, budget) << "element " << i << ": got 0x" << std::hex
+                           << got[i] << ", JAX 0x" << c.bits[i];
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fixtures, RandomLaxVsJax,
+    ::testing::Range<std::size_t>(0, lax_fixtures().size()),
+    [](const ::testing::TestParamInfo<std::size_t> &i) {
+      return std::to_string(i.param) + "_" + lax_fixtures()[i.param].op + "_" +
+             lax_fixtures()[i.param].dtype;
+    });
+
+// --- properties JAX guarantees, beyond the fixtures --------------------------
+
+TEST(Random, JitTracesOnceAndMatchesEager) {
+  auto f = jx::jit([](const Array &k) {
+    auto ks = jr::split(k);
+    return jr::uniform(jnp::slice(ks, {1}), {4, 3}) +
+           jr::normal(jr::fold_in(jnp::slice(ks, {0}), 3), {4, 3});
+  });
+  Array k1 = jr::PRNGKey(5), k2 = jr::PRNGKey(6);
+  Array a = f(k1), b = f(k2);
+  EXPECT_EQ(f.cache_misses(), 1);
+  EXPECT_EQ(f.cache_hits(), 1);
+  auto ks = jr::split(k1);
+  Array e = jr::uniform(jnp::slice(ks, {1}), {4, 3}) +
+            jr::normal(jr::fold_in(jnp::slice(ks, {0}), 3), {4, 3});
+  EXPECT_EQ(bits_of(a), bits_of(e));
+  EXPECT_NE(bits_of(a), bits_of(b));
+}
+
+TEST(Random, TracedSeedGivesThePRNGKey) {
+  auto f = jx::jit([](const Array &s) { return jr::PRNGKey(s); });
+  EXPECT_EQ(bits_of(f(jx::array({42.0}, {}, jx::int32))),
+            (std::vector<uint64_t>{0, 42}));
+  EXPECT_EQ(bits_of(f(jx::array({-1.0}, {}, jx::int32))),
+            (std::vector<uint64_t>{0, 0xFFFFFFFF}));
+  // 64-bit seeds split into two words (JAX with x64 enabled).
+  EXPECT_EQ(bits_of(f(jx::array({4294967301.0}, {}, jx::int64))),
+            (std::vector<uint64_t>{1, 5}));
+  EXPECT_EQ(bits_of(jr::PRNGKey(-1)), (std::vector<uint64_t>{0, 0xFFFFFFFF}));
+}
+
+TEST(Random, PermutationIsAPermutation) {
+  Array p = jr::permutation(jr::PRNGKey(3), 37);
+  std::vector<int> v = p.to_vector<int>();
+  std::sort(v.begin(), v.end());
+  for (int i = 0; i < 37; ++i)
+    EXPECT_EQ(v[i], i);
+}
+
+// --- errors -------------------------------------------------------------------
+
+template <class F> std::string error_of(F f) {
+  try {
+    f();
+  } catch (const jx::error &e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Random, Errors) {
+  Array k = jr::PRNGKey(0);
+  auto has = [](const std::string &msg, const std::string &part) {
+    return msg.find(part) != std::string::npos;
+  };
+  std::string m = error_of([] { jr::normal(jnp::zeros({3}), {2}); });
+  EXPECT_TRUE(has(m, "jx::random::normal: expected a single raw PRNG key of "
+                     "type u32[2]")) << m;
+  EXPECT_TRUE(has(m, "got f32[3]")) << m;
+  m = error_of([&] { jr::uniform(jr::split(k, 3), {2}); });
+  EXPECT_TRUE(has(m, "jx::random::uniform:") && has(m, "u32[3,2]") &&
+              has(m, "batch of keys")) << m;
+  m = error_of([&] { jr::uniform(k, {2}, jx::int32); });
+  EXPECT_TRUE(has(m, "jx::random::uniform: dtype must be a floating dtype, "
+                     "got int32")) << m;
+  m = error_of([&] { jr::uniform(k, {3}, jx::float32, jnp::zeros({4})); });
+  EXPECT_TRUE(has(m, "jx::random::uniform: minval f32[4] does not broadcast "
+                     "to shape (3,)")) << m;
+  m = error_of([&] { jr::bits(k, {2}, jx::int32); });
+  EXPECT_TRUE(has(m, "jx::random::bits: dtype must be an unsigned")) << m;
+  m = error_of([&] { jr::bernoulli(k, jnp::full({3}, 0.5f), jx::shape_t{2}); });
+  EXPECT_TRUE(has(m, "jx::random::bernoulli:") && has(m, "p f32[3]") &&
+              has(m, "(2,)")) << m;
+  m = error_of([&] { jr::bernoulli(k, jx::array({1, 0})); });
+  EXPECT_TRUE(has(m, "jx::random::bernoulli: p must be floating, got i32[2]"))
+      << m;
+  m = error_of([&] { jr::bernoulli(k, 0.5f, std::nullopt, "mid"); });
+  EXPECT_TRUE(has(m, "jx::random::bernoulli: mode")) << m;
+  m = error_of([&] { jr::fold_in(k, -1); });
+  EXPECT_TRUE(has(m, "jx::random::fold_in: data -1 is out of bounds")) << m;
+  m = error_of([&] { jr::fold_in(k, jnp::zeros({2}, jx::int32)); });
+  EXPECT_TRUE(has(m, "jx::random::fold_in: data must be a 0-d integer")) << m;
+  m = error_of([&] { jr::split(k, -1); });
+  EXPECT_TRUE(has(m, "jx::random::split: num must be nonnegative")) << m;
+  m = error_of([&] { jr::PRNGKey(jnp::zeros({2}, jx::int32)); });
+  EXPECT_TRUE(has(m, "jx::random::PRNGKey: the seed must be a 0-d integer"))
+      << m;
+  m = error_of([&] { jr::categorical(k, jnp::zeros({3, 4}), 2); });
+  EXPECT_TRUE(has(m, "jx::random::categorical: axis 2 is out of bounds")) << m;
+  m = error_of([&] {
+    jr::categorical(k, jnp::zeros({3, 4}), -1, jx::shape_t{2});
+  });
+  EXPECT_TRUE(has(m, "jx::random::categorical: shape (2,)")) << m;
+  m = error_of([&] { jr::categorical(k, jx::array({1, 2})); });
+  EXPECT_TRUE(has(m, "jx::random::categorical: logits must be floating")) << m;
+  m = error_of([&] { jr::permutation(k, jnp::zeros({})); });
+  EXPECT_TRUE(has(m, "jx::random::permutation: x must be an integer")) << m;
+  m = error_of([&] {
+    jr::truncated_normal(k, jnp::zeros({3}), 1.0f, jx::shape_t{2});
+  });
+  EXPECT_TRUE(has(m, "jx::random::truncated_normal:") && has(m, "lower f32[3]"))
+      << m;
+  m = error_of([&] { jr::randint(k, {2}, 0, 10, jx::float32); });
+  EXPECT_TRUE(has(m, "jx::random::randint: dtype must be an integer")) << m;
+  m = error_of([&] { jr::threefry_2x32(k, jnp::zeros({3})); });
+  EXPECT_TRUE(has(m, "jx::random::threefry_2x32: count must be uint32")) << m;
+}
+
+TEST(Random, LaxErrors) {
+  namespace lax = jx::lax;
+  Array f = jnp::zeros({3}), i = jnp::zeros({3}, jx::int32);
+  EXPECT_EQ(error_of([&] { lax::shift_left(f, f); }),
+            "jx::lax::shift_left: needs integer operands, got f32[3] and "
+            "f32[3]");
+  EXPECT_EQ(error_of([&] { lax::shift_right_logical(i, f); }),
+            "jx::lax::shift_right_logical: operand dtypes differ: i32[3] and "
+            "f32[3]");
+  EXPECT_EQ(error_of([&] { lax::erf_inv(i); }),
+            "jx::lax::erf_inv: needs a floating operand, got i32[3]");
+  EXPECT_EQ(error_of([&] { lax::population_count(f); }),
+            "jx::lax::population_count: needs an integer operand, got f32[3]");
+  EXPECT_EQ(error_of([&] { lax::bitcast_convert_type(f, jx::float64); }),
+            "jx::lax::bitcast_convert_type: jx supports equal widths only, got "
+            "f32[3] to float64");
+  EXPECT_EQ(error_of([&] { lax::nextafter(i, i); }),
+            "jx::lax::nextafter: needs floating operands, got i32[3] and "
+            "i32[3]");
+}
+
+} // namespace

@@ -276,9 +276,8 @@ Array shuffle(const std::string &api, Array key, Array x, int64_t axis) {
   return x;
 }
 
-/// The broadcast of `shapes` (NumPy rules), or an error naming them.
-shape_t broadcast_all(const std::string &api,
-                      const std::vector<shape_t> &shapes) {
+/// The broadcast of `shapes` (NumPy rules), if they broadcast.
+std::optional<shape_t> try_broadcast(const std::vector<shape_t> &shapes) {
   std::size_t rank = 0;
   for (const shape_t &s : shapes)
     rank = std::max(rank, s.size());
@@ -288,16 +287,23 @@ shape_t broadcast_all(const std::string &api,
       int64_t &d = r[rank - s.size() + i];
       if (s[i] == d || s[i] == 1)
         continue;
-      if (d != 1) {
-        std::string all;
-        for (const shape_t &t : shapes)
-          all += (all.empty() ? "" : ", ") + frontend::shape_str(t);
-        throw error("jx::random::" + api + ": shapes " + all +
-                    " do not broadcast");
-      }
+      if (d != 1)
+        return std::nullopt;
       d = s[i];
     }
   return r;
+}
+
+/// The broadcast of `shapes`, or an error naming them.
+shape_t broadcast_all(const std::string &api,
+                      const std::vector<shape_t> &shapes) {
+  std::optional<shape_t> r = try_broadcast(shapes);
+  if (r)
+    return *r;
+  std::string all;
+  for (const shape_t &t : shapes)
+    all += (all.empty() ? "" : ", ") + frontend::shape_str(t);
+  throw error("jx::random::" + api + ": shapes " + all + " do not broadcast");
 }
 
 /// As JAX's _check_shape: the parameters' shapes broadcast with `shape` to
@@ -307,7 +313,7 @@ void check_param_shapes(const std::string &api, const shape_t &shape,
   std::vector<shape_t> all{shape};
   for (const auto &p : ps)
     all.push_back(p.second.shape());
-  if (broadcast_all(api, all) != shape) {
+  if (try_broadcast(all) != std::optional<shape_t>(shape)) {
     std::string names;
     for (const auto &p : ps)
       names += (names.empty() ? "" : ", ") + p.first + " " + type_str(p.second);
@@ -550,7 +556,8 @@ Array categorical(const Array &key, const Array &logits, int64_t axis,
   shape_t s = shape ? *shape : batch;
   if (shape) {
     check_shape(api, s);
-    if (s.size() < batch.size() || broadcast_all(api, {s, batch}) != s)
+    if (s.size() < batch.size() ||
+        try_broadcast({s, batch}) != std::optional<shape_t>(s))
       throw error("jx::random::categorical: shape " + frontend::shape_str(s) +
                   " must end with a shape that logits " + type_str(logits) +
                   " without axis " + std::to_string(ax) + " broadcasts to");
