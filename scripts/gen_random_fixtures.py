@@ -108,6 +108,11 @@ for lo, hi in [(-3.0, 5.0), (0.1, 0.7), (-2.5, 10.25), (1.0, 1.0 + 2**-10)]:
 for t in ["float16", "bfloat16"]:
     case("uniform", 3, "", (64,), t, lambda k, t=t: R.uniform(k, (64,), t),
          params=[0.0, 1.0])
+    for lo, hi in [(0.1, 0.7), (-3.0, 5.5)]:
+        lo_t, hi_t = (float(jnp.asarray(v, t)) for v in (lo, hi))
+        case("uniform", 3, "f1", (300,), t,
+             lambda k, t=t, lo=lo, hi=hi: R.uniform(k, (300,), t, lo, hi),
+             params=[lo_t, hi_t])
 for lo, hi in [(0.0, 1.0), (0.1, 0.7), (-3.0, 5.0), (100.0, 100.5)]:
     case("uniform", 5, "s2.0", (300,), "float64",
          lambda k, lo=lo, hi=hi: R.uniform(k, (300,), "float64", lo, hi),

@@ -180,14 +180,17 @@ Array bound_as(const std::string &api, const std::string &what,
   return lax::reshape(v, r);
 }
 
-/// a * b + c rounded once, as XLA's CPU compiler contracts it (an FMA);
-/// jx's compiler does not contract, so this is computed exactly in float64
-/// for the narrower types (a*b is exact there; the sum is exact unless c
-/// is far larger than a*b), and with Dekker's exact product plus a
-/// compensated sum for float64.
+/// a * b + c as XLA's CPU compiler computes it: float32 and float64 are
+/// contracted into an FMA (rounded once), float16 and bfloat16 are not (each
+/// op rounds). jx's compiler does not contract, so for float32 the FMA is
+/// computed in float64 (a*b is exact there, and so is the sum unless c is
+/// far larger than a*b), for float64 with Dekker's exact product and a
+/// compensated sum.
 Array fused_multiply_add(const Array &a, const Array &b, const Array &c) {
   dtype t = a.dtype();
-  if (t != dtype::float64) {
+  if (t == dtype::float16 || t == dtype::bfloat16)
+    return lax::add(lax::mul(a, b), c);
+  if (t == dtype::float32) {
     auto wide = [](const Array &x) {
       return lax::convert_element_type(x, dtype::float64);
     };
