@@ -431,6 +431,8 @@ TEST(Random, Errors) {
                      "to shape (3,)")) << m;
   m = error_of([&] { jr::bits(k, {2}, jx::int32); });
   EXPECT_TRUE(has(m, "jx::random::bits: dtype must be an unsigned")) << m;
+  m = error_of([&] { jr::bits(k, {2}, jx::dtype::uint4); });
+  EXPECT_TRUE(has(m, "jx::random::bits: dtype must be an unsigned")) << m;
   m = error_of([&] { jr::bernoulli(k, jnp::full({3}, 0.5f), jx::shape_t{2}); });
   EXPECT_TRUE(has(m, "jx::random::bernoulli:") && has(m, "p f32[3]") &&
               has(m, "(2,)")) << m;

@@ -7,10 +7,10 @@
 //
 // Same key, same values as JAX 0.10 with its default PRNG (threefry2x32 with
 // jax_threefry_partitionable=True, the default there), bit for bit for
-// bits/split/fold_in/uniform/bernoulli/permutation/randint. normal and
+// bits/split/fold_in/uniform/randint/bernoulli/permutation/categorical (see
+// docs/frontend.md for one jit-only f16/bf16 exception). normal and
 // truncated_normal go through erf_inv (and erf), whose approximations differ
-// from XLA's by a few ulps; gumbel/categorical through log (see
-// docs/frontend.md).
+// from XLA's by a few ulps; gumbel through log (see docs/frontend.md).
 //
 // Keys are raw uint32[2] arrays: JAX's legacy `jax.random.PRNGKey` form (no
 // typed key<fry> dtype). Everything is written with jx ops (the threefry hash

@@ -445,7 +445,8 @@ Array fold_in(const Array &key, const Array &data) {
 Array bits(const Array &key, const shape_t &shape, dtype t) {
   check_key("bits", key);
   check_shape("bits", shape);
-  if (!is_unsigned_integer(t) || itemsize(t) * 8 < 8)
+  if (t != dtype::uint8 && t != dtype::uint16 && t != dtype::uint32 &&
+      t != dtype::uint64)
     throw error("jx::random::bits: dtype must be an unsigned integer dtype "
                 "(uint8..uint64), got " + dtype_name(t));
   return random_bits("bits", key, static_cast<int64_t>(itemsize(t)) * 8,
@@ -585,7 +586,8 @@ Array randint(const Array &key, const shape_t &shape, const Array &minval,
   const std::string api = "randint";
   check_key(api, key);
   check_shape(api, shape);
-  if (!is_integer(t) || itemsize(t) * 8 < 8)
+  if (!is_integer(t) || t == dtype::int2 || t == dtype::int4 ||
+      t == dtype::uint2 || t == dtype::uint4)
     throw error("jx::random::randint: dtype must be an integer dtype, got " +
                 dtype_name(t));
   for (const Array *v : {&minval, &maxval})
