@@ -330,7 +330,8 @@ TEST_P(RandomLaxVsJax, EagerAndJit) {
   Array x = jx::array(c.x, {static_cast<int64_t>(c.x.size())}, t);
   Array y = c.y.empty() ? x
                         : jx::array(c.y, {static_cast<int64_t>(c.y.size())}, t);
-  // erf and erf_inv: jx's chlo expansions are not XLA's (see ulp_budget).
+  // erf and erf_inv: jx's chlo expansions are not XLA's (see ulp_budget);
+  // measured on this grid: erf_inv 6 ulps, erf 2.
   uint64_t budget = std::string(c.op) == "erf_inv" ? 16
                     : std::string(c.op) == "erf"   ? 4
                                                    : 0;
@@ -342,6 +343,7 @@ TEST_P(RandomLaxVsJax, EagerAndJit) {
     std::vector<uint64_t> got = bits_of(r);
     ASSERT_EQ(got.size(), c.bits.size());
     int width = static_cast<int>(jx::itemsize(r.dtype()) * 8);
+    uint64_t worst = 0;
     for (std::size_t i = 0; i < got.size(); ++i) {
       uint64_t d = got[i] == c.bits[i] ? 0
                    : jx::is_floating(r.dtype())
@@ -349,7 +351,11 @@ TEST_P(RandomLaxVsJax, EagerAndJit) {
                        : ~uint64_t{0};
       EXPECT_LE(d, budget) << "element " << i << ": got 0x" << std::hex
                            << got[i] << ", JAX 0x" << c.bits[i];
+      worst = std::max(worst, d);
     }
+    if (worst)
+      std::cout << "  " << c.op << " " << c.dtype << ": within " << worst
+                << " ulps of JAX\n";
   }
 }
 
