@@ -282,6 +282,24 @@ Array scatter_max(const Array &operand, const Array &scatter_indices,
                   bool indices_are_sorted = false, bool unique_indices = false,
                   std::optional<gather_scatter_mode> mode = std::nullopt);
 // --- end gather and scatter ---
+// --- jx::random's primitives (issue 5) --------------------------------------
+/// Shifts of integer operands by integer amounts of the same dtype; amounts
+/// at or above the bit width give 0 (arithmetic: the sign fill).
+Array shift_left(const Array &x, const Array &y);
+Array shift_right_logical(const Array &x, const Array &y);
+Array shift_right_arithmetic(const Array &x, const Array &y);
+/// Remainder with the sign of x (C's fmod / %), numeric operands.
+Array rem(const Array &x, const Array &y);
+/// The next representable value after x towards y (floating operands).
+Array nextafter(const Array &x, const Array &y);
+/// Number of set bits of each element (integers).
+Array population_count(const Array &x);
+/// The inverse of the error function (floating operands; chlo.erf_inv in
+/// the lowered module, as JAX emits). erf is declared above.
+Array erf_inv(const Array &x);
+/// x's bits reinterpreted as `new_dtype` of the same width (JAX also
+/// accepts differing widths; jx does not yet).
+Array bitcast_convert_type(const Array &x, dtype new_dtype);
 
 } // namespace jx::lax
 

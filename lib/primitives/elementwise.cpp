@@ -632,3 +632,66 @@ const bool more_elementwise_rules_registered = [] {
 
 } // namespace
 } // namespace jx::core
+
+// === jx::random's primitives (issue 5): shifts, population_count,
+// bitcast_convert_type, rem, erf, erf_inv, nextafter ========================
+// erf, erf_inv and nextafter lower to chlo ops, as JAX lowers them; the CPU
+// pipeline's chlo-legalize-to-stablehlo expands them.
+
+#include "jx/Dialect/CHLO/IR/CHLOOps.h"
+
+namespace jx::core {
+namespace {
+
+/// bitcast_convert_type[new_dtype]: same-width dtypes only (JAX also
+/// allows differing widths, adding or dropping a minor dimension).
+std::vector<shaped_array> bitcast_rule(const std::vector<shaped_array> &in,
+                                       const params_t &p) {
+  dtype to = get_dtype(p, "new_dtype");
+  dtype from = in[0].dtype;
+  if (is_bool(from) || is_bool(to) || is_complex(from) || is_complex(to))
+    throw error("jx::lax::bitcast_convert_type: bool and complex types are "
+                "not supported, got " + in[0].str() + " to " +
+                dtype_name(to));
+  if (itemsize(from) != itemsize(to))
+    throw error("jx::lax::bitcast_convert_type: jx supports equal widths "
+                "only, got " + in[0].str() + " to " + dtype_name(to));
+  return {shaped_array{to, in[0].shape, false}};
+}
+
+values lower_bitcast(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::BitcastConvertOp::create(
+      c.b, c.loc, frontend::tensor_type(e.outvars[0]->aval), in[0])};
+}
+
+void load_chlo(lowering_context &c) {
+  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
+}
+
+values lower_nextafter(lowering_context &c, const values &in, const Eqn &e) {
+  load_chlo(c);
+  const shaped_array &out = e.outvars[0]->aval;
+  mlir::Value x = c.broadcast_to(in[0], out.shape);
+  mlir::Value y = c.broadcast_to(in[1], out.shape);
+  return {jx::chlo::NextAfterOp::create(c.b, c.loc, x, y)};
+}
+
+} // namespace
+
+JX_BINARY(shift_left, ShiftLeftOp)
+JX_BINARY(shift_right_logical, ShiftRightLogicalOp)
+JX_BINARY(shift_right_arithmetic, ShiftRightArithmeticOp)
+JX_BINARY(rem, RemOp)
+JX_UNARY(population_count, PopulationCountOp)
+const primitive bitcast_convert_type_p{"bitcast_convert_type", bitcast_rule,
+                                       lower_bitcast};
+const primitive erf_inv_p{"erf_inv", unary_rule,
+                          lower_chlo_unary<jx::chlo::ErfInvOp>};
+const primitive nextafter_p{
+    "nextafter",
+    [](const std::vector<shaped_array> &in, const params_t &) {
+      return binary_rule("nextafter", in);
+    },
+    lower_nextafter};
+
+} // namespace jx::core

@@ -16,6 +16,10 @@ extern const primitive rsqrt_p, log1p_p, expm1_p, logistic_p, sign_p, floor_p,
     ceil_p, not_p, abs_p, is_finite_p, square_p, integer_pow_p, round_p;
 extern const primitive eq_p, ne_p, lt_p, le_p, gt_p, ge_p;
 extern const primitive select_n_p, convert_element_type_p;
+// elementwise.cpp, jx::random's primitives (issue 5)
+extern const primitive shift_left_p, shift_right_logical_p,
+    shift_right_arithmetic_p, rem_p, population_count_p,
+    bitcast_convert_type_p, erf_inv_p, nextafter_p;
 // reduction.cpp
 extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p, reduce_prod_p,
     reduce_and_p, reduce_or_p, argmax_p, argmin_p;

@@ -157,6 +157,20 @@ wrapped = {
 with open(os.path.join(here, "jaxprs_wrapped.txt"), "w") as f:
     for name, (fn, args) in wrapped.items():
         f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")
+# --- jx::random's primitives (issue 5): test/Frontend/random.test ---------
+u3 = ones(3, jnp.uint32)
+samples.update({
+    "random_shifts": (lambda a: jax.lax.shift_left(a, jnp.uint32(3))
+                      | jax.lax.shift_right_logical(a, a)
+                      ^ jax.lax.population_count(a), [u3]),
+    "random_shift_arith": (lambda a: jax.lax.shift_right_arithmetic(a, 2),
+                           [i3]),
+    "random_bitcast": (lambda a: jax.lax.bitcast_convert_type(a, jnp.float32),
+                       [u3]),
+    "random_special": (lambda a: jax.lax.erf_inv(a) + jax.lax.erf(a)
+                       + jax.lax.nextafter(a, a) + jax.lax.rem(a, a), [c3]),
+})
+
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():
         f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")

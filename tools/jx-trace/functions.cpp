@@ -276,6 +276,39 @@ const std::vector<sample> &samples() {
     };
     v.insert(v.end(), conv.begin(), conv.end());
     // --- end issue 4
+    // --- jx::random's primitives (issue 5): test/Frontend/random.test -----
+    Array u3 = ones({3}, jx::uint32);
+    std::vector<sample> random_samples = {
+        {"random_shifts",
+         flat1([](Array a) {
+           namespace lax = jx::lax; // in JAX's equation order
+           Array b = lax::shift_left(a, 3);
+           Array c = lax::shift_right_logical(a, a);
+           Array d = lax::population_count(a);
+           return lax::bitwise_or(b, lax::bitwise_xor(c, d));
+         }),
+         {u3}},
+        {"random_shift_arith",
+         flat1([](Array a) { return jx::lax::shift_right_arithmetic(a, 2); }),
+         {i3}},
+        {"random_bitcast",
+         flat1([](Array a) {
+           return jx::lax::bitcast_convert_type(a, jx::float32);
+         }),
+         {u3}},
+        {"random_special",
+         flat1([](Array a) {
+           namespace lax = jx::lax; // in JAX's equation order
+           Array b = lax::erf_inv(a);
+           Array c = lax::erf(a);
+           Array d = lax::add(b, c);
+           Array e = lax::nextafter(a, a);
+           Array f = lax::add(d, e);
+           return lax::add(f, lax::rem(a, a));
+         }),
+         {c3}},
+    };
+    v.insert(v.end(), random_samples.begin(), random_samples.end());
     return v;
   }();
   return s;
