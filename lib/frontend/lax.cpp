@@ -452,6 +452,10 @@ std::pair<Array, Array> top_k(const Array &operand, int64_t k, int64_t axis) {
   std::vector<Array> r =
       core::bind(core::top_k_p, {operand}, {{"axis", a}, {"k", k}});
   return {r[0], r[1]};
+}
+
+} // namespace jx::lax
+
 // === jx::random's primitives (issue 5) ======================================
 
 namespace jx::lax {
