@@ -574,6 +574,22 @@ TEST(StructuralErrors, WrongTangentType) {
                "jx::vjp: cotangent 0 has type f64[2] but the output is f64[2,2]");
 }
 
+// dot_general with a preferred_element_type wider than its operands: the
+// cotangents come back in the operands' type.
+TEST(StructuralDot, PreferredElementType) {
+  Array a = jx::array({1.f, 2.f, 3.f, 4.f, 5.f, 6.f}).reshape({2, 3});
+  Array b = jx::array({.5f, -1.f, 2.f}).reshape({3, 1});
+  auto f = [&](const Array &x) {
+    return jnp::sum(lax::dot_general(x, b, {{1}, {0}, {}, {}}, f64));
+  };
+  Array g = jx::grad(f)(a);
+  EXPECT_EQ(g.dtype(), jx::dtype::float32);
+  expect_values(g, {.5, -1, 2, .5, -1, 2}, "grad");
+  auto [y, t] = jx::jvp(f, a, jnp::ones({2, 3}));
+  EXPECT_EQ(t.dtype(), f64);
+  EXPECT_NEAR(t.item<double>(), 3.0, 1e-12);
+}
+
 // vmap of grad: the batching rules of the ops the vjp rules are made of.
 TEST_P(Structural, VmapOfGrad) {
   const row &r = GetParam();
@@ -748,6 +764,13 @@ std::vector<row> sort_rows() {
          return lax::concatenate({jnp::sin(s[0]), s[1] * s[0]}, 0);
        },
        {{4, 3}, {4, 3}}},
+      {"sort_int_payload",
+       [](auto x) {
+         // An integer operand (argsort's iota) gets no tangent.
+         Array i = lax::iota(jx::dtype::int32, {3, 4}, 1);
+         return jnp::sin(lax::sort({x[0], i}, 1, true, 1)[0]);
+       },
+       {{3, 4}}},
       {"sort_two_keys_with_ties",
        [](auto x) {
          // A constant first key with ties: the second key decides them.

@@ -110,7 +110,6 @@ Array dot_transpose(const Array &ct, const Array &x, const Array &y,
   int64_t nyf = static_cast<int64_t>(y_free.size());
   // ct's dims: batch [0, nb), lhs free, rhs free.
   int64_t y_free_start = x_is_lhs ? nb + nxf : nb;
-  int64_t x_free_start = x_is_lhs ? nb : nb + nyf;
   dot_dimension_numbers t;
   for (int64_t i = 0; i < nb; ++i) {
     t.lhs_batch.push_back(i);
@@ -120,10 +119,15 @@ Array dot_transpose(const Array &ct, const Array &x, const Array &y,
     t.lhs_contracting.push_back(y_free_start + j);
     t.rhs_contracting.push_back(y_free[j]);
   }
-  Array g = dot(ct, y, t, x.dtype());
+  // With a preferred_element_type wider than the operands, the cotangent
+  // is wider too: contract in its type, then convert to x's.
+  Array yy = y.dtype() == ct.dtype() ? y
+                                     : lax::convert_element_type(y, ct.dtype());
+  Array g = dot(ct, yy, t, ct.dtype());
+  if (g.dtype() != x.dtype())
+    g = lax::convert_element_type(g, x.dtype());
   // g's dims: batch, then ct's remaining (x free, in order), then y's
   // remaining (y contracting ascending).
-  (void)x_free_start;
   dims_t yc_sorted = yc;
   std::sort(yc_sorted.begin(), yc_sorted.end());
   dims_t perm(x.ndim());
