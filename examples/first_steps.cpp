@@ -1,7 +1,10 @@
 // first_steps.cpp - jx's C++ frontend in a page: arrays, NumPy-style ops,
-// jaxprs, StableHLO and jit.
+// jaxprs, StableHLO and jit. It checks a few of the things it prints and
+// exits non-zero if one is off (ctest runs it as jx-example-first-steps).
 //
 //   ninja -C build jx-example-first-steps && build/bin/jx-example-first-steps
+
+#include "check.h"
 
 #include <jx/jx.h>
 
@@ -24,33 +27,40 @@ int main() {
   auto f = [b](const Array &x, const Array &w) { return layer(x, w, b); };
 
   // 1. The jaxpr: b is a constant the function closes over.
-  std::cout << jx::make_jaxpr(f)(x, w) << "\n\n";
+  jx::ClosedJaxpr jaxpr = jx::make_jaxpr(f)(x, w);
+  std::cout << jaxpr << "\n\n";
+  example::check(jaxpr.jaxpr->constvars.size() == 1 &&
+                     jaxpr.jaxpr->invars.size() == 2,
+                 "b is a constvar, x and w are inputs");
 
   // 2. The StableHLO that jit compiles.
   auto jf = jx::jit(f, "layer");
   std::cout << jf.lower(x, w).as_text() << "\n";
 
-  try {
-    // 3. Compiled and run; a second call with the same shapes hits the cache.
-    std::cout << jf(x, w) << "\n";
-    jf(x, w);
-    std::cout << "compiles: " << jf.cache_misses()
-              << ", cache hits: " << jf.cache_hits() << "\n";
+  // 3. Compiled and run; a second call with the same shapes hits the cache.
+  std::cout << jf(x, w) << "\n";
+  jf(x, w);
+  std::cout << "compiles: " << jf.cache_misses()
+            << ", cache hits: " << jf.cache_hits() << "\n";
+  example::check(jf.cache_misses() == 1 && jf.cache_hits() == 1,
+                 "one compile, then a cache hit");
 
-    // 4. Eager mode: each op runs at once (through cached one-op
-    // executables).
-    Array y = jnp::sum(x * x, {1});
-    std::cout << y << "\n";
-  } catch (const std::runtime_error &e) {
-    // The compiler reports ops it cannot lower yet.
-    std::cout << "could not compile: " << e.what() << "\n";
-  }
+  // 4. Eager mode: each op runs at once (through cached one-op
+  // executables).
+  Array y = jnp::sum(x * x, {1});
+  std::cout << y << "\n";
+  example::check(y.to_vector<float>() == std::vector<float>{5.25f, 2.5625f},
+                 "sum(x * x, axis=1) is [5.25, 2.5625]");
 
   // 5. Mistakes are reported at trace time, naming the API and the types.
+  std::string message;
   try {
     jnp::matmul(w, x);
   } catch (const jx::error &e) {
-    std::cout << "error: " << e.what() << "\n";
+    message = e.what();
+    std::cout << "error: " << message << "\n";
   }
-  return 0;
+  example::check(message.rfind("jx::matmul: ", 0) == 0,
+                 "matmul(w, x) throws jx::error naming jx::matmul");
+  return example::finish("first_steps");
 }

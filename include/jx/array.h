@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -55,6 +56,13 @@ struct array_impl;
 struct tracer;
 } // namespace core
 
+// Indexing (x.at(idx)): defined in numpy.h, lax.h and below.
+struct index_t;
+class at_proxy;
+namespace lax {
+enum class gather_scatter_mode : int;
+} // namespace lax
+
 class Array {
 public:
   /// A 0-d float32 zero.
@@ -89,6 +97,12 @@ public:
   Array reshape(const shape_t &new_shape) const;
   Array T() const;
   Array sum() const;
+  /// Functional updates and reads at a NumPy index, as jax's x.at[idx]:
+  /// x.at(i).set(v), x.at({i, jx::all()}).add(v), x.at(i).get() (at_proxy).
+  at_proxy at(const Array &index) const;
+  at_proxy at(const std::vector<index_t> &index) const;
+  at_proxy at(int64_t index) const;
+  at_proxy at(int index) const;
 
   /// Internal: the implementation object.
   const std::shared_ptr<const core::array_impl> &impl() const { return impl_; }
@@ -112,6 +126,44 @@ private:
 };
 
 std::ostream &operator<<(std::ostream &os, const Array &a);
+
+// --- indexing: x.at(idx) (lib/frontend/numpy_indexing.cpp) ---
+/// x.at(idx), jax's x.at[idx]: each method returns a new array. The index
+/// is as in jx::numpy::index (integers, ranges, integer arrays; negative
+/// entries count from the end). Updates promote x and values as jnp does
+/// and convert the result back to x's dtype; values broadcast to the shape
+/// of x[idx]. Out-of-bounds updates are dropped and get() clamps, unless
+/// `mode` says otherwise; duplicate indices all apply in add / multiply /
+/// min / max (set keeps one of them).
+class at_proxy {
+public:
+  using mode_t = std::optional<lax::gather_scatter_mode>;
+  /// x[idx]; fill_value is for mode fill_or_drop (JAX's default fill when
+  /// absent: NaN, the lowest / highest integer, true).
+  Array get(mode_t mode = std::nullopt,
+            std::optional<double> fill_value = std::nullopt) const;
+  Array set(const Array &values, mode_t mode = std::nullopt,
+            bool indices_are_sorted = false, bool unique_indices = false) const;
+  Array add(const Array &values, mode_t mode = std::nullopt,
+            bool indices_are_sorted = false, bool unique_indices = false) const;
+  Array multiply(const Array &values, mode_t mode = std::nullopt,
+                 bool indices_are_sorted = false,
+                 bool unique_indices = false) const;
+  Array min(const Array &values, mode_t mode = std::nullopt,
+            bool indices_are_sorted = false, bool unique_indices = false) const;
+  Array max(const Array &values, mode_t mode = std::nullopt,
+            bool indices_are_sorted = false, bool unique_indices = false) const;
+
+private:
+  friend class Array;
+  at_proxy(Array x, std::shared_ptr<const std::vector<index_t>> index)
+      : x_(std::move(x)), index_(std::move(index)) {}
+  Array update(int op, const Array &values, mode_t mode,
+               bool indices_are_sorted, bool unique_indices) const;
+  Array x_;
+  std::shared_ptr<const std::vector<index_t>> index_;
+};
+// --- end indexing ---
 
 /// An array of `shape` and `dtype` from row-major `values` (converted).
 Array array(const std::vector<double> &values, const shape_t &shape,

@@ -57,6 +57,36 @@ struct dot_dimension_numbers {
   bool operator==(const dot_dimension_numbers &o) const;
 };
 
+// --- conv_general_dilated (issue 4, conv/pooling) ---------------------------
+/// conv_general_dilated's dimension numbers, as JAX's ConvDimensionNumbers:
+/// lhs_spec = (batch, feature, spatial...), rhs_spec = (out feature, in
+/// feature, spatial...), out_spec = (batch, feature, spatial...).
+struct conv_dimension_numbers {
+  std::vector<int64_t> lhs_spec, rhs_spec, out_spec;
+  bool operator==(const conv_dimension_numbers &o) const {
+    return lhs_spec == o.lhs_spec && rhs_spec == o.rhs_spec &&
+           out_spec == o.out_spec;
+  }
+};
+// --- end conv_general_dilated ----------------------------------------------
+// --- gather / scatter dimension numbers (indexing) ---
+/// gather's dimension numbers, as jax.lax.GatherDimensionNumbers; printed
+/// `GatherDimensionNumbers(offset_dims=(0,), collapsed_slice_dims=(1,), ...)`.
+/// The index vector is always the last dimension of the start indices.
+struct gather_dimension_numbers {
+  std::vector<int64_t> offset_dims, collapsed_slice_dims, start_index_map,
+      operand_batching_dims, start_indices_batching_dims;
+  bool operator==(const gather_dimension_numbers &o) const;
+};
+/// scatter's dimension numbers, as jax.lax.ScatterDimensionNumbers.
+struct scatter_dimension_numbers {
+  std::vector<int64_t> update_window_dims, inserted_window_dims,
+      scatter_dims_to_operand_dims, operand_batching_dims,
+      scatter_indices_batching_dims;
+  bool operator==(const scatter_dimension_numbers &o) const;
+};
+// --- end gather / scatter ---
+
 /// Python's None, for parameters that JAX prints as `None`.
 struct none_t {
   bool operator==(const none_t &) const { return true; }
@@ -68,7 +98,8 @@ struct none_t {
 using param = std::variant<none_t, bool, int64_t, double, std::string,
                            std::vector<int64_t>,
                            std::vector<std::vector<int64_t>>, jx::dtype,
-                           dot_dimension_numbers,
+                           dot_dimension_numbers, conv_dimension_numbers,
+                           gather_dimension_numbers, scatter_dimension_numbers,
                            std::shared_ptr<const ClosedJaxpr>>;
 using params_t = std::map<std::string, param>; // printed in sorted order
 std::string param_str(const param &p);

@@ -12,6 +12,9 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
 
 namespace jx::lax {
 
@@ -124,6 +127,179 @@ Array sort(const Array &operand, int64_t dimension = -1,
 Array dot_general(const Array &lhs, const Array &rhs,
                   const dot_dimension_numbers &dimension_numbers,
                   std::optional<dtype> preferred_element_type = std::nullopt);
+
+// --- Convolution, windowed reductions, erf (issue 4) ------------------------
+
+/// Padding of a windowed op: "VALID", "SAME", "SAME_LOWER" (as
+/// jax.lax.padtype_to_pads), or explicit (low, high) pairs.
+struct padding_t {
+  template <class S, std::enable_if_t<std::is_convertible_v<const S &,
+                                                           std::string>,
+                                      int> = 0>
+  padding_t(const S &type) : type(type) {}
+  padding_t(std::vector<std::pair<int64_t, int64_t>> pairs)
+      : pairs(std::move(pairs)) {}
+  std::string type; // empty when `pairs` are given
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+};
+/// jax.lax.padtype_to_pads: the (low, high) padding that `padding` ("VALID",
+/// "SAME", "SAME_LOWER") means for windows over `in_shape`.
+std::vector<std::pair<int64_t, int64_t>>
+padtype_to_pads(const shape_t &in_shape, const shape_t &window_shape,
+                const std::vector<int64_t> &window_strides,
+                const std::string &padding);
+
+/// conv_general_dilated's dimension numbers as JAX takes them: layout
+/// strings {"NCHW", "OIHW", "NCHW"} (N batch, C feature, O/I output/input
+/// feature, other letters spatial, matched by name), a
+/// jx::conv_dimension_numbers, or nothing ({}: JAX's default, N, C,
+/// spatial... for every operand).
+struct conv_dimension_spec {
+  conv_dimension_spec() = default;
+  conv_dimension_spec(std::string lhs, std::string rhs, std::string out)
+      : lhs(std::move(lhs)), rhs(std::move(rhs)), out(std::move(out)) {}
+  conv_dimension_spec(jx::conv_dimension_numbers numbers)
+      : numbers(std::move(numbers)) {}
+  std::string lhs, rhs, out;
+  std::optional<jx::conv_dimension_numbers> numbers;
+};
+/// jax.lax.conv_dimension_numbers: the ConvDimensionNumbers `spec` means
+/// for operands of rank `rank`; throws on malformed strings.
+jx::conv_dimension_numbers
+conv_dimension_numbers_of(int64_t rank, const conv_dimension_spec &spec);
+
+/// jax.lax.conv_general_dilated. Empty dilations mean ones; string padding
+/// is resolved against the dilated kernel (padtype_to_pads).
+Array conv_general_dilated(
+    const Array &lhs, const Array &rhs,
+    const std::vector<int64_t> &window_strides, const padding_t &padding,
+    const std::vector<int64_t> &lhs_dilation = {},
+    const std::vector<int64_t> &rhs_dilation = {},
+    const conv_dimension_spec &dimension_numbers = {},
+    int64_t feature_group_count = 1, int64_t batch_group_count = 1,
+    std::optional<dtype> preferred_element_type = std::nullopt);
+/// jax.lax.conv: NCHW input, OIHW kernel, NCHW output.
+Array conv(const Array &lhs, const Array &rhs,
+           const std::vector<int64_t> &window_strides,
+           const padding_t &padding);
+
+/// Windowed reductions over every dimension of `x` (the primitives
+/// reduce_window_sum / _max / _min). Empty strides and dilations mean
+/// ones; padding covers every dimension.
+Array reduce_window_sum(const Array &x,
+                        const std::vector<int64_t> &window_dimensions,
+                        const std::vector<int64_t> &window_strides = {},
+                        const padding_t &padding = "VALID",
+                        const std::vector<int64_t> &base_dilation = {},
+                        const std::vector<int64_t> &window_dilation = {});
+Array reduce_window_max(const Array &x,
+                        const std::vector<int64_t> &window_dimensions,
+                        const std::vector<int64_t> &window_strides = {},
+                        const padding_t &padding = "VALID",
+                        const std::vector<int64_t> &base_dilation = {},
+                        const std::vector<int64_t> &window_dilation = {});
+Array reduce_window_min(const Array &x,
+                        const std::vector<int64_t> &window_dimensions,
+                        const std::vector<int64_t> &window_strides = {},
+                        const padding_t &padding = "VALID",
+                        const std::vector<int64_t> &base_dilation = {},
+                        const std::vector<int64_t> &window_dilation = {});
+/// jax.lax.reduce_window with lax.add / lax.max / lax.min: `init_value`
+/// must be that monoid's identity (0, -inf or lowest, +inf or highest),
+/// which JAX turns into the primitives above; jx has no generic
+/// reduce_window primitive yet.
+enum class window_reducer { add, max, min };
+Array reduce_window(const Array &x, const Array &init_value,
+                    window_reducer computation,
+                    const std::vector<int64_t> &window_dimensions,
+                    const std::vector<int64_t> &window_strides,
+                    const padding_t &padding,
+                    const std::vector<int64_t> &base_dilation = {},
+                    const std::vector<int64_t> &window_dilation = {});
+
+/// The error function and its complement (floating operands; lowered to
+/// chlo.erf / chlo.erfc as JAX does).
+Array erf(const Array &x);
+Array erfc(const Array &x);
+
+// --- end issue 4 ---------------------------------------------------------------
+// --- numpy-more (issue 4): top_k ---
+/// The `k` largest entries along `axis` (the last by default) in descending
+/// order, and their int32 indices: equal entries keep the lower index first;
+/// floats in total order (NaN above +inf, -NaN below -inf, 0.0 above -0.0),
+/// as jax.lax.top_k.
+std::pair<Array, Array> top_k(const Array &operand, int64_t k,
+                              int64_t axis = -1);
+// --- Gather and scatter (indexing; lib/primitives/gather.cpp) ---
+/// How gather and scatter treat out-of-bounds indices (GatherScatterMode):
+/// `clip` clamps the start indices so that the slice fits; `fill_or_drop`
+/// makes out-of-bounds gathers `fill_value` and drops out-of-bounds
+/// updates; `promise_in_bounds` promises there are none (gathers then clamp
+/// and updates are dropped, stablehlo's behaviour).
+enum class gather_scatter_mode : int {
+  clip = 0,
+  fill_or_drop = 1,
+  promise_in_bounds = 2
+};
+/// Slices of `slice_sizes` of `operand` at `start_indices`, whose last
+/// dimension is the index vector (jax.lax.gather). The mode defaults to
+/// promise_in_bounds; fill_value (fill_or_drop only) to NaN for inexact
+/// types, the lowest signed / highest unsigned integer, or true.
+Array gather(const Array &operand, const Array &start_indices,
+             const gather_dimension_numbers &dimension_numbers,
+             const shape_t &slice_sizes, bool unique_indices = false,
+             bool indices_are_sorted = false,
+             std::optional<gather_scatter_mode> mode = std::nullopt,
+             std::optional<double> fill_value = std::nullopt);
+/// `operand` with the slices at `scatter_indices` (last dimension: the
+/// index vector) replaced by / combined with `updates` (jax.lax.scatter*).
+/// The mode defaults to fill_or_drop (out-of-bounds updates are dropped).
+/// Duplicate indices: scatter keeps one of the updates, the others combine
+/// all of them.
+Array scatter(const Array &operand, const Array &scatter_indices,
+              const Array &updates,
+              const scatter_dimension_numbers &dimension_numbers,
+              bool indices_are_sorted = false, bool unique_indices = false,
+              std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_add(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_mul(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_min(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+Array scatter_max(const Array &operand, const Array &scatter_indices,
+                  const Array &updates,
+                  const scatter_dimension_numbers &dimension_numbers,
+                  bool indices_are_sorted = false, bool unique_indices = false,
+                  std::optional<gather_scatter_mode> mode = std::nullopt);
+// --- end gather and scatter ---
+// --- jx::random's primitives (issue 5) --------------------------------------
+/// Shifts of integer operands by integer amounts of the same dtype; amounts
+/// at or above the bit width give 0 (arithmetic: the sign fill).
+Array shift_left(const Array &x, const Array &y);
+Array shift_right_logical(const Array &x, const Array &y);
+Array shift_right_arithmetic(const Array &x, const Array &y);
+/// Remainder with the sign of x (C's fmod / %), numeric operands.
+Array rem(const Array &x, const Array &y);
+/// The next representable value after x towards y (floating operands).
+Array nextafter(const Array &x, const Array &y);
+/// Number of set bits of each element (integers).
+Array population_count(const Array &x);
+/// The inverse of the error function (floating operands; chlo.erf_inv in
+/// the lowered module, as JAX emits). erf is declared above.
+Array erf_inv(const Array &x);
+/// x's bits reinterpreted as `new_dtype` of the same width (JAX also
+/// accepts differing widths; jx does not yet).
+Array bitcast_convert_type(const Array &x, dtype new_dtype);
 
 } // namespace jx::lax
 

@@ -7,6 +7,7 @@
 #define JX_NN_H
 
 #include "jx/array.h"
+#include "jx/lax.h"
 
 #include <cstdint>
 
@@ -26,6 +27,34 @@ Array gelu(const Array &x, bool approximate = true);
 Array softmax(const Array &x, int64_t axis = -1);
 /// x - max - log(sum(exp(x - max))) along `axis`.
 Array log_softmax(const Array &x, int64_t axis = -1);
+
+// --- Pooling, one_hot, standardize (issue 4) ---------------------------------
+
+/// jax.nn.one_hot: x[..., None] == arange(num_classes) as `t`, the class
+/// axis at `axis` of the result; out-of-range (and negative) values give
+/// all-zero rows.
+Array one_hot(const Array &x, int64_t num_classes, dtype t = dtype::float32,
+              int64_t axis = -1);
+/// jax.nn.standardize: (x - mean) / sqrt(var + epsilon) over `axis`, with
+/// var = max(mean(x^2) - mean^2, 0).
+Array standardize(const Array &x, int64_t axis = -1, double epsilon = 1e-5);
+Array standardize(const Array &x, const std::vector<int64_t> &axes,
+                  double epsilon = 1e-5);
+/// flax.linen.max_pool / avg_pool: `x` is (batch..., spatial..., features)
+/// (NHWC for 2-d windows; without batch dimensions it is treated as one
+/// example); `window_shape` and `strides` (default ones) cover the spatial
+/// dimensions; padding "VALID", "SAME" or (low, high) per spatial dimension.
+/// avg_pool divides by the window size when `count_include_pad` (flax's
+/// default), else by the number of non-padding elements.
+Array max_pool(const Array &x, const std::vector<int64_t> &window_shape,
+               const std::vector<int64_t> &strides = {},
+               const lax::padding_t &padding = "VALID");
+Array avg_pool(const Array &x, const std::vector<int64_t> &window_shape,
+               const std::vector<int64_t> &strides = {},
+               const lax::padding_t &padding = "VALID",
+               bool count_include_pad = true);
+
+// --- end issue 4 -----------------------------------------------------------------
 
 } // namespace jx::nn
 

@@ -13,6 +13,7 @@
 #include "jx/array.h"
 
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace jx {
@@ -23,7 +24,10 @@ namespace jx {
 struct index_t {
   index_t(int64_t i) : single(i) {}
   index_t(int i) : single(i) {}
+  /// An integer array (advanced indexing; jx::numpy::index).
+  index_t(const Array &a) : array(a) {}
   std::optional<int64_t> single;
+  std::optional<Array> array;
   std::optional<int64_t> start, stop;
   int64_t step = 1;
 
@@ -161,6 +165,34 @@ Array argsort(const Array &a, std::optional<int64_t> axis = -1);
 /// axis. Traces lax.slice then squeeze, as JAX does.
 Array slice(const Array &a, const std::vector<index_t> &index);
 
+// --- Indexing with integer arrays (gather; lib/frontend/numpy_indexing.cpp)
+/// NumPy indexing x[...] with integer arrays among the entries:
+/// jnp::index(x, {idx, jx::all(), 2}). Array entries (and, next to them,
+/// integers) broadcast together and gather; the result's dimensions are as
+/// in NumPy (the indexed block in place when the array entries are
+/// adjacent, first otherwise). Negative indices count from the end;
+/// out-of-bounds ones are clamped, as in JAX. Without arrays this is
+/// jnp::slice.
+Array index(const Array &a, const std::vector<index_t> &index);
+/// Elements of `a` (flattened when axis is nullopt) at `indices` along
+/// `axis`: the result has a.shape[:axis] + indices.shape +
+/// a.shape[axis+1:]. The mode defaults to fill_or_drop (out-of-bounds
+/// indices give fill_value: NaN, the lowest / highest integer, true).
+Array take(const Array &a, const Array &indices,
+           std::optional<int64_t> axis = std::nullopt,
+           std::optional<lax::gather_scatter_mode> mode = std::nullopt,
+           std::optional<double> fill_value = std::nullopt);
+/// out[..., j, ...] = arr[..., indices[..., j, ...], ...] along `axis`;
+/// indices has arr's rank and broadcasts against it on the other axes
+/// (axis nullopt: 1-d indices into the flattened arr). Mode and fill as in
+/// take.
+Array take_along_axis(const Array &arr, const Array &indices,
+                      std::optional<int64_t> axis,
+                      std::optional<lax::gather_scatter_mode> mode =
+                          std::nullopt,
+                      std::optional<double> fill_value = std::nullopt);
+// --- end indexing ---
+
 // Linear algebra.
 Array dot(const Array &a, const Array &b);
 Array matmul(const Array &a, const Array &b);
@@ -177,6 +209,100 @@ Array arange(int64_t stop);
 /// [start, stop) by step; int32 unless `t` says otherwise.
 Array arange(double start, double stop, double step = 1,
              std::optional<dtype> t = std::nullopt);
+
+// --- numpy-more (issue 4): linear algebra, shapes, creation ---
+
+/// Einstein summation, as jnp.einsum: "ij,jk->ik" (explicit output) or
+/// "ij,jk" (implicit: the labels seen once, sorted), `...` for broadcast
+/// leading dims, a repeated label on one operand takes its diagonal.
+/// Operands are promoted to one dtype and contracted pairwise from the left
+/// (dot_general), as jnp.einsum(..., optimize=False) does.
+Array einsum(const std::string &subscripts, const std::vector<Array> &operands);
+template <class... Rest>
+Array einsum(const std::string &subscripts, const Array &first,
+             const Rest &...rest) {
+  return einsum(subscripts, std::vector<Array>{first, Array(rest)...});
+}
+/// Contracts the last `axes` dims of a with the first `axes` dims of b.
+Array tensordot(const Array &a, const Array &b, int64_t axes = 2);
+/// Contracts a's dims axes.first[i] with b's dims axes.second[i].
+Array tensordot(const Array &a, const Array &b,
+                const std::pair<std::vector<int64_t>, std::vector<int64_t>> &axes);
+/// ravel(a)[:, None] * ravel(b)[None, :].
+Array outer(const Array &a, const Array &b);
+/// Sum over the last axes of a and b (a * b when either is 0-d).
+Array inner(const Array &a, const Array &b);
+/// Dot product of the flattened arrays (real dtypes only so far: jx has
+/// no conj yet).
+Array vdot(const Array &a, const Array &b);
+
+/// Equal pieces along `axis`; throws when `sections` does not divide it.
+std::vector<Array> split(const Array &a, int64_t sections, int64_t axis = 0);
+/// Pieces a[:i0], a[i0:i1], ..., a[ik:] along `axis` (Python slice bounds).
+std::vector<Array> split(const Array &a, const std::vector<int64_t> &indices,
+                         int64_t axis = 0);
+std::vector<Array> split(const Array &a, std::initializer_list<int64_t> indices,
+                         int64_t axis = 0);
+/// As split; `sections` need not divide the axis (the first pieces get one
+/// more element).
+std::vector<Array> array_split(const Array &a, int64_t sections,
+                               int64_t axis = 0);
+std::vector<Array> array_split(const Array &a,
+                               const std::vector<int64_t> &indices,
+                               int64_t axis = 0);
+std::vector<Array> array_split(const Array &a,
+                               std::initializer_list<int64_t> indices,
+                               int64_t axis = 0);
+/// Rolls elements by `shift` along `axis` (of the flattened array when
+/// none, then reshaped back); one shift per axis, or one for all of them.
+Array roll(const Array &a, int64_t shift, axes_t axis = std::nullopt);
+Array roll(const Array &a, const std::vector<int64_t> &shift,
+           axes_t axis = std::nullopt);
+Array roll(const Array &a, std::initializer_list<int64_t> shift,
+           axes_t axis = std::nullopt);
+/// `a` repeated reps[i] times along each axis (shapes padded with leading
+/// ones to equal length).
+Array tile(const Array &a, const std::vector<int64_t> &reps);
+Array tile(const Array &a, std::initializer_list<int64_t> reps);
+Array tile(const Array &a, int64_t reps);
+/// Each element repeated `repeats` times along `axis` (of the flattened
+/// array when none).
+Array repeat(const Array &a, int64_t repeats,
+             std::optional<int64_t> axis = std::nullopt);
+/// The flattened array (row-major).
+Array ravel(const Array &a);
+/// Moves axes `source` to positions `destination`, keeping the others' order.
+Array moveaxis(const Array &a, int64_t source, int64_t destination);
+Array moveaxis(const Array &a, const std::vector<int64_t> &source,
+               const std::vector<int64_t> &destination);
+Array swapaxes(const Array &a, int64_t axis1, int64_t axis2);
+/// `a` with at least 1 (2) dims: a 0-d array becomes [x] ([[x]]), 1-d
+/// arrays become rows.
+Array atleast_1d(const Array &a);
+Array atleast_2d(const Array &a);
+
+/// `num` evenly spaced values from start to stop (included when
+/// `endpoint`), computed as JAX does: start * (1 - i/d) + stop * (i/d) in
+/// the result dtype when inexact (else float32, then floored). dtype
+/// defaults to the promoted dtype of start and stop, made inexact.
+Array linspace(const Array &start, const Array &stop, int64_t num = 50,
+               bool endpoint = true, std::optional<dtype> t = std::nullopt);
+/// N x M (M defaults to N) with ones on diagonal k (above the main one when
+/// k > 0).
+Array eye(int64_t N, std::optional<int64_t> M = std::nullopt, int64_t k = 0,
+          dtype t = dtype::float32);
+Array identity(int64_t n, dtype t = dtype::float32);
+/// N x M with ones at and below diagonal k.
+Array tri(int64_t N, std::optional<int64_t> M = std::nullopt, int64_t k = 0,
+          dtype t = dtype::float32);
+/// The last two dims of `m` with the entries above (tril) / below (triu)
+/// diagonal k zeroed.
+Array tril(const Array &m, int64_t k = 0);
+Array triu(const Array &m, int64_t k = 0);
+/// Coordinate grids of 1-d arrays; indexing "xy" (the default: the first
+/// two output dims swapped) or "ij".
+std::vector<Array> meshgrid(const std::vector<Array> &xi,
+                            const std::string &indexing = "xy");
 
 } // namespace jx::numpy
 

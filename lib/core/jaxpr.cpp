@@ -89,6 +89,25 @@ bool dot_dimension_numbers::operator==(const dot_dimension_numbers &o) const {
          rhs_batch == o.rhs_batch;
 }
 
+// --- gather / scatter dimension numbers (indexing) ---
+bool gather_dimension_numbers::operator==(
+    const gather_dimension_numbers &o) const {
+  return offset_dims == o.offset_dims &&
+         collapsed_slice_dims == o.collapsed_slice_dims &&
+         start_index_map == o.start_index_map &&
+         operand_batching_dims == o.operand_batching_dims &&
+         start_indices_batching_dims == o.start_indices_batching_dims;
+}
+bool scatter_dimension_numbers::operator==(
+    const scatter_dimension_numbers &o) const {
+  return update_window_dims == o.update_window_dims &&
+         inserted_window_dims == o.inserted_window_dims &&
+         scatter_dims_to_operand_dims == o.scatter_dims_to_operand_dims &&
+         operand_batching_dims == o.operand_batching_dims &&
+         scatter_indices_batching_dims == o.scatter_indices_batching_dims;
+}
+// --- end gather / scatter ---
+
 std::string param_str(const param &p) {
   struct visitor {
     std::string operator()(none_t) const { return "None"; }
@@ -111,6 +130,34 @@ std::string param_str(const param &p) {
              int_list(d.rhs_contracting, false) + "), (" +
              int_list(d.lhs_batch, false) + ", " +
              int_list(d.rhs_batch, false) + "))";
+    }
+    // conv_general_dilated (issue 4): ConvDimensionNumbers(lhs_spec=(0, 1),
+    // rhs_spec=(0, 1), out_spec=(0, 1)).
+    std::string operator()(const conv_dimension_numbers &d) const {
+      return "ConvDimensionNumbers(lhs_spec=" + int_list(d.lhs_spec, true) +
+             ", rhs_spec=" + int_list(d.rhs_spec, true) +
+             ", out_spec=" + int_list(d.out_spec, true) + ")";
+    }
+    // gather / scatter (indexing): Python's repr of JAX's named tuples.
+    std::string operator()(const gather_dimension_numbers &d) const {
+      return "GatherDimensionNumbers(offset_dims=" +
+             int_list(d.offset_dims, true) + ", collapsed_slice_dims=" +
+             int_list(d.collapsed_slice_dims, true) + ", start_index_map=" +
+             int_list(d.start_index_map, true) + ", operand_batching_dims=" +
+             int_list(d.operand_batching_dims, true) +
+             ", start_indices_batching_dims=" +
+             int_list(d.start_indices_batching_dims, true) + ")";
+    }
+    std::string operator()(const scatter_dimension_numbers &d) const {
+      return "ScatterDimensionNumbers(update_window_dims=" +
+             int_list(d.update_window_dims, true) + ", inserted_window_dims=" +
+             int_list(d.inserted_window_dims, true) +
+             ", scatter_dims_to_operand_dims=" +
+             int_list(d.scatter_dims_to_operand_dims, true) +
+             ", operand_batching_dims=" +
+             int_list(d.operand_batching_dims, true) +
+             ", scatter_indices_batching_dims=" +
+             int_list(d.scatter_indices_batching_dims, true) + ")";
     }
     std::string operator()(const std::shared_ptr<const ClosedJaxpr> &j) const {
       return to_string(*j->jaxpr);

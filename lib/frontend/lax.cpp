@@ -435,3 +435,60 @@ Array dot_general(const Array &lhs, const Array &rhs,
 }
 
 } // namespace jx::lax
+
+// --- numpy-more (issue 4): top_k ---
+namespace jx::lax {
+
+std::pair<Array, Array> top_k(const Array &operand, int64_t k, int64_t axis) {
+  const std::string api = "jx::lax::top_k";
+  if (operand.ndim() == 0)
+    throw error(api + ": needs an operand of rank 1 or more, got " +
+                operand.aval().str());
+  int64_t a = frontend::normalize_axis(api, axis, operand.aval());
+  if (k < 0 || k > operand.shape()[a])
+    throw error(api + ": k " + std::to_string(k) + " must be in [0, " +
+                std::to_string(operand.shape()[a]) + "] (the size of axis " +
+                std::to_string(a) + ") for operand " + operand.aval().str());
+  std::vector<Array> r =
+      core::bind(core::top_k_p, {operand}, {{"axis", a}, {"k", k}});
+  return {r[0], r[1]};
+}
+
+} // namespace jx::lax
+
+// === jx::random's primitives (issue 5) ======================================
+
+namespace jx::lax {
+
+namespace {
+bool is_integer_dtype(dtype t) { return is_integer(t); }
+} // namespace
+
+Array shift_left(const Array &x, const Array &y) {
+  return binary_checked(shift_left_p, x, y, is_integer_dtype, "integer");
+}
+Array shift_right_logical(const Array &x, const Array &y) {
+  return binary_checked(shift_right_logical_p, x, y, is_integer_dtype,
+                        "integer");
+}
+Array shift_right_arithmetic(const Array &x, const Array &y) {
+  return binary_checked(shift_right_arithmetic_p, x, y, is_integer_dtype,
+                        "integer");
+}
+Array rem(const Array &x, const Array &y) {
+  return binary_checked(rem_p, x, y, is_numeric, "numeric");
+}
+Array nextafter(const Array &x, const Array &y) {
+  return binary_checked(nextafter_p, x, y, is_floating, "floating");
+}
+Array population_count(const Array &x) {
+  return unary_checked(population_count_p, x, is_integer_dtype, "an integer");
+}
+Array erf_inv(const Array &x) {
+  return unary_checked(erf_inv_p, x, is_floating, "a floating");
+}
+Array bitcast_convert_type(const Array &x, dtype new_dtype) {
+  return bind1(bitcast_convert_type_p, {x}, {{"new_dtype", new_dtype}});
+}
+
+} // namespace jx::lax

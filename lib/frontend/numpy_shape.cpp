@@ -358,6 +358,9 @@ namespace jx::numpy {
 
 Array slice(const Array &a, const std::vector<index_t> &index) {
   const std::string api = "jx::slice";
+  for (const index_t &ix : index)
+    if (ix.array) // integer arrays: advanced indexing (numpy_indexing.cpp)
+      return numpy::index(a, index);
   if (static_cast<int64_t>(index.size()) > a.ndim())
     throw error(api + ": too many indices (" + std::to_string(index.size()) +
                 ") for array " + a.aval().str());
@@ -455,6 +458,349 @@ Array cumsum(const Array &a, std::optional<int64_t> axis) {
 }
 Array cumprod(const Array &a, std::optional<int64_t> axis) {
   return cumulative("jx::cumprod", lax::cumprod, a, axis);
+}
+
+} // namespace jx::numpy
+
+// --- numpy-more (issue 4): split, roll, tile, repeat, axes moves, linspace,
+// eye, tri, tril/triu, meshgrid ---
+
+namespace jx::numpy {
+
+namespace {
+
+/// a[lo:hi] along `axis`; `explicit_strides` prints strides=(1, ...) as
+/// lax.slice_in_dim does (JAX's roll), else strides=None.
+Array slice_axis(const Array &a, int64_t axis, int64_t lo, int64_t hi,
+                 bool explicit_strides = false) {
+  std::vector<int64_t> start(a.ndim(), 0), limit = a.shape();
+  start[axis] = lo;
+  limit[axis] = hi;
+  return lax::slice(a, start, limit,
+                    explicit_strides ? std::optional<std::vector<int64_t>>(
+                                           std::vector<int64_t>(a.ndim(), 1))
+                                     : std::nullopt);
+}
+
+/// Pieces between split points (non-decreasing, within the axis).
+std::vector<Array> split_at(const std::string &api, const Array &a,
+                            const std::vector<int64_t> &indices, int64_t axis) {
+  if (a.ndim() == 0)
+    throw error(api + ": cannot split a 0-d array " + a.aval().str());
+  int64_t ax = frontend::normalize_axis(api, axis, a.aval());
+  int64_t n = a.shape()[ax];
+  std::vector<int64_t> points{0};
+  for (int64_t i : indices)
+    points.push_back(i);
+  points.push_back(n);
+  for (std::size_t i = 1; i < points.size(); ++i)
+    if (points[i] < points[i - 1] || points[i] > n)
+      throw error(api + ": split indices " + shape_str(indices) +
+                  " must be non-decreasing and within [0, " +
+                  std::to_string(n) + "] (axis " + std::to_string(ax) +
+                  " of " + a.aval().str() + ")");
+  std::vector<Array> out;
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    // An empty piece is sliced at 0: the CPU compiler rejects a zero-size
+    // slice that starts at the end of the axis.
+    int64_t lo = points[i] == points[i - 1] ? 0 : points[i - 1];
+    out.push_back(slice_axis(a, ax, lo, lo + points[i] - points[i - 1]));
+  }
+  return out;
+}
+
+std::vector<Array> split_sections(const std::string &api, const Array &a,
+                                  int64_t sections, int64_t axis, bool equal) {
+  if (a.ndim() == 0)
+    throw error(api + ": cannot split a 0-d array " + a.aval().str());
+  int64_t ax = frontend::normalize_axis(api, axis, a.aval());
+  int64_t n = a.shape()[ax];
+  if (sections <= 0)
+    throw error(api + ": number of sections must be larger than 0, got " +
+                std::to_string(sections));
+  if (equal && n % sections != 0)
+    throw error(api + ": array split does not result in an equal division: "
+                "axis " + std::to_string(ax) + " of " + a.aval().str() +
+                " has size " + std::to_string(n) + ", not divisible into " +
+                std::to_string(sections) + " sections");
+  std::vector<int64_t> points;
+  int64_t q = n / sections, r = n % sections, at = 0;
+  for (int64_t i = 0; i + 1 < sections; ++i) {
+    at += q + (i < r ? 1 : 0);
+    points.push_back(at);
+  }
+  return split_at(api, a, points, ax);
+}
+
+} // namespace
+
+std::vector<Array> split(const Array &a, int64_t sections, int64_t axis) {
+  return split_sections("jx::split", a, sections, axis, true);
+}
+std::vector<Array> split(const Array &a, const std::vector<int64_t> &indices,
+                         int64_t axis) {
+  return split_at("jx::split", a, indices, axis);
+}
+std::vector<Array> split(const Array &a, std::initializer_list<int64_t> indices,
+                         int64_t axis) {
+  return split(a, std::vector<int64_t>(indices), axis);
+}
+std::vector<Array> array_split(const Array &a, int64_t sections, int64_t axis) {
+  return split_sections("jx::array_split", a, sections, axis, false);
+}
+std::vector<Array> array_split(const Array &a,
+                               const std::vector<int64_t> &indices,
+                               int64_t axis) {
+  return split_at("jx::array_split", a, indices, axis);
+}
+std::vector<Array> array_split(const Array &a,
+                               std::initializer_list<int64_t> indices,
+                               int64_t axis) {
+  return array_split(a, std::vector<int64_t>(indices), axis);
+}
+
+Array ravel(const Array &a) { return reshape(a, {-1}); }
+
+Array roll(const Array &a, const std::vector<int64_t> &shift, axes_t axis) {
+  const std::string api = "jx::roll";
+  if (!axis.axes)
+    return reshape(roll(ravel(a), shift, 0), a.shape());
+  std::vector<int64_t> axes;
+  for (int64_t ax : *axis.axes)
+    axes.push_back(frontend::normalize_axis(api, ax, a.aval()));
+  std::vector<int64_t> shifts = shift;
+  if (shifts.size() == 1 && axes.size() > 1)
+    shifts.assign(axes.size(), shift[0]);
+  else if (axes.size() == 1 && shifts.size() > 1)
+    axes.assign(shifts.size(), axes[0]);
+  if (shifts.size() != axes.size() || shifts.empty())
+    throw error(api + ": " + std::to_string(shift.size()) + " shifts for " +
+                std::to_string(axis.axes->size()) + " axes of " +
+                a.aval().str() + " (they must match, or one be a single value)");
+  Array r = a;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    int64_t n = r.shape()[axes[i]];
+    if (n == 0)
+      continue;
+    int64_t k = ((-shifts[i]) % n + n) % n;
+    r = lax::concatenate({slice_axis(r, axes[i], k, n, true),
+                          slice_axis(r, axes[i], 0, k, true)},
+                         axes[i]);
+  }
+  return r;
+}
+Array roll(const Array &a, int64_t shift, axes_t axis) {
+  return roll(a, std::vector<int64_t>{shift}, std::move(axis));
+}
+Array roll(const Array &a, std::initializer_list<int64_t> shift, axes_t axis) {
+  return roll(a, std::vector<int64_t>(shift), std::move(axis));
+}
+
+Array tile(const Array &a, const std::vector<int64_t> &reps) {
+  for (int64_t r : reps)
+    if (r < 0)
+      throw error("jx::tile: negative reps " + shape_str(reps) + " for " +
+                  a.aval().str());
+  std::vector<int64_t> rs = reps;
+  Array x = a;
+  if (static_cast<int64_t>(rs.size()) < x.ndim())
+    rs.insert(rs.begin(), x.ndim() - rs.size(), 1);
+  int64_t rank = static_cast<int64_t>(rs.size());
+  if (x.ndim() < rank) {
+    shape_t s(rank - x.ndim(), 1);
+    s.insert(s.end(), x.shape().begin(), x.shape().end());
+    std::vector<int64_t> dims;
+    for (int64_t i = rank - x.ndim(); i < rank; ++i)
+      dims.push_back(i);
+    x = lax::broadcast_in_dim(x, s, dims);
+  }
+  if (std::all_of(rs.begin(), rs.end(), [](int64_t r) { return r == 1; }))
+    return x;
+  shape_t wide, out;
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < rank; ++i) {
+    wide.push_back(rs[i]);
+    wide.push_back(x.shape()[i]);
+    dims.push_back(2 * i + 1);
+    out.push_back(rs[i] * x.shape()[i]);
+  }
+  return lax::reshape(lax::broadcast_in_dim(x, wide, dims), out);
+}
+Array tile(const Array &a, std::initializer_list<int64_t> reps) {
+  return tile(a, std::vector<int64_t>(reps));
+}
+Array tile(const Array &a, int64_t reps) {
+  return tile(a, std::vector<int64_t>{reps});
+}
+
+Array repeat(const Array &a, int64_t repeats, std::optional<int64_t> axis) {
+  const std::string api = "jx::repeat";
+  if (repeats < 0)
+    throw error(api + ": repeats must be non-negative, got " +
+                std::to_string(repeats) + " for " + a.aval().str());
+  Array x = axis ? a : ravel(a);
+  int64_t ax = frontend::normalize_axis(api, axis.value_or(0), x.aval());
+  shape_t wide = x.shape(), out = x.shape();
+  wide.insert(wide.begin() + ax + 1, repeats);
+  out[ax] *= repeats;
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    dims.push_back(i <= ax ? i : i + 1);
+  return lax::reshape(lax::broadcast_in_dim(x, wide, dims), out);
+}
+
+Array moveaxis(const Array &a, const std::vector<int64_t> &source,
+               const std::vector<int64_t> &destination) {
+  const std::string api = "jx::moveaxis";
+  if (source.size() != destination.size())
+    throw error(api + ": source " + shape_str(source) + " and destination " +
+                shape_str(destination) + " differ in length");
+  std::vector<int64_t> src = normalize_axes(api, source, a.aval());
+  std::vector<int64_t> dst = normalize_axes(api, destination, a.aval());
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < a.ndim(); ++i)
+    if (std::find(src.begin(), src.end(), i) == src.end())
+      perm.push_back(i);
+  std::vector<std::pair<int64_t, int64_t>> moves;
+  for (std::size_t i = 0; i < src.size(); ++i)
+    moves.push_back({dst[i], src[i]});
+  std::sort(moves.begin(), moves.end());
+  for (auto [d, s] : moves)
+    perm.insert(perm.begin() + d, s);
+  return lax::transpose(a, perm);
+}
+Array moveaxis(const Array &a, int64_t source, int64_t destination) {
+  return moveaxis(a, std::vector<int64_t>{source},
+                  std::vector<int64_t>{destination});
+}
+
+Array swapaxes(const Array &a, int64_t axis1, int64_t axis2) {
+  int64_t x = frontend::normalize_axis("jx::swapaxes", axis1, a.aval());
+  int64_t y = frontend::normalize_axis("jx::swapaxes", axis2, a.aval());
+  std::vector<int64_t> perm(a.ndim());
+  std::iota(perm.begin(), perm.end(), 0);
+  std::swap(perm[x], perm[y]);
+  return lax::transpose(a, perm);
+}
+
+Array atleast_1d(const Array &a) {
+  return a.ndim() >= 1 ? a : lax::reshape(a, {1});
+}
+Array atleast_2d(const Array &a) {
+  if (a.ndim() >= 2)
+    return a;
+  if (a.ndim() == 0)
+    return lax::reshape(a, {1, 1});
+  return expand_dims(a, 0);
+}
+
+Array linspace(const Array &start, const Array &stop, int64_t num,
+               bool endpoint, std::optional<dtype> t) {
+  const std::string api = "jx::linspace";
+  if (start.ndim() != 0 || stop.ndim() != 0)
+    throw error(api + ": start and stop must be 0-d (array bounds are not "
+                "supported yet), got " + start.aval().str() + " and " +
+                stop.aval().str());
+  if (num < 0)
+    throw error(api + ": number of samples, " + std::to_string(num) +
+                ", must be non-negative");
+  dtype d = t ? *t
+              : result_type({{start.dtype(), start.weak_type()},
+                             {stop.dtype(), stop.weak_type()},
+                             {dtype::float32, true}})
+                    .dtype;
+  if (!t && !is_inexact(d))
+    d = dtype::float32;
+  dtype comp = is_inexact(d) ? d : dtype::float32;
+  Array s = lax::convert_element_type(start, comp);
+  Array e = lax::convert_element_type(stop, comp);
+  Array r;
+  if (num == 0) {
+    return lax::broadcast_in_dim(Array(0).astype(d), {0}, {});
+  } else if (num == 1) {
+    r = lax::reshape(s, {1});
+  } else {
+    int64_t div = endpoint ? num - 1 : num;
+    Array n = Array(static_cast<double>(div)).astype(comp);
+    Array step = lax::div(lax::iota(comp, {div}, 0), n);
+    r = lax::add(lax::mul(lax::reshape(s, {1}), lax::sub(Array(1.0), step)),
+                 lax::mul(lax::reshape(e, {1}), step));
+    if (endpoint)
+      r = lax::concatenate({r, lax::broadcast_in_dim(e, {1}, {})}, 0);
+  }
+  if (!is_inexact(d))
+    r = lax::floor(r);
+  return lax::convert_element_type(r, d);
+}
+
+namespace {
+void check_dims(const std::string &api, int64_t N, int64_t M) {
+  if (N < 0 || M < 0)
+    throw error(api + ": negative dimensions (" + std::to_string(N) + ", " +
+                std::to_string(M) + ")");
+}
+
+/// iota0 + k >= iota1 over (N, M), as bool.
+Array tri_mask(int64_t N, int64_t M, int64_t k) {
+  Array rows = lax::add(lax::iota(dtype::int32, {N, M}, 0), Array(k));
+  return lax::ge(rows, lax::iota(dtype::int32, {N, M}, 1));
+}
+
+Array masked(const std::string &api, const Array &m, int64_t k, bool lower) {
+  if (m.ndim() < 2)
+    throw error(api + ": needs an array of rank 2 or more, got " +
+                m.aval().str());
+  int64_t nd = m.ndim();
+  Array mask = tri_mask(m.shape()[nd - 2], m.shape()[nd - 1], lower ? k : k - 1);
+  if (nd > 2)
+    mask = lax::broadcast_in_dim(mask, m.shape(), {nd - 2, nd - 1});
+  Array zero = lax::broadcast_in_dim(Array(0).astype(m.dtype()), m.shape(), {});
+  return lower ? lax::select_n(mask, {zero, m}) : lax::select_n(mask, {m, zero});
+}
+} // namespace
+
+Array eye(int64_t N, std::optional<int64_t> M, int64_t k, dtype t) {
+  int64_t m = M.value_or(N);
+  check_dims("jx::eye", N, m);
+  Array rows = lax::iota(dtype::int32, {N, m}, 0);
+  Array cols = lax::iota(dtype::int32, {N, m}, 1);
+  return lax::convert_element_type(lax::eq(lax::add(rows, Array(k)), cols), t);
+}
+Array identity(int64_t n, dtype t) { return eye(n, n, 0, t); }
+
+Array tri(int64_t N, std::optional<int64_t> M, int64_t k, dtype t) {
+  int64_t m = M.value_or(N);
+  check_dims("jx::tri", N, m);
+  return lax::convert_element_type(tri_mask(N, m, k), t);
+}
+Array tril(const Array &m, int64_t k) { return masked("jx::tril", m, k, true); }
+Array triu(const Array &m, int64_t k) {
+  return masked("jx::triu", m, k, false);
+}
+
+std::vector<Array> meshgrid(const std::vector<Array> &xi,
+                            const std::string &indexing) {
+  const std::string api = "jx::meshgrid";
+  if (indexing != "xy" && indexing != "ij")
+    throw error(api + ": indexing must be \"xy\" or \"ij\", got \"" +
+                indexing + "\"");
+  bool xy = indexing == "xy" && xi.size() >= 2;
+  shape_t shape;
+  for (const Array &a : xi) {
+    if (a.ndim() != 1)
+      throw error(api + ": arguments must be 1-d, got " + a.aval().str());
+    shape.push_back(a.shape()[0]);
+  }
+  if (xy)
+    std::swap(shape[0], shape[1]);
+  std::vector<Array> out;
+  for (std::size_t i = 0; i < xi.size(); ++i) {
+    int64_t dim = static_cast<int64_t>(i);
+    if (xy && i < 2)
+      dim = 1 - dim;
+    out.push_back(lax::broadcast_in_dim(xi[i], shape, {dim}));
+  }
+  return out;
 }
 
 } // namespace jx::numpy

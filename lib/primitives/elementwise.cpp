@@ -4,6 +4,7 @@
 // its API function.
 
 #include "frontend/lowering.h"
+#include "jx/Dialect/CHLO/IR/CHLOOps.h"
 #include "jx/Dialect/StableHLO/IR/InferElementwise.h"
 #include "core/trace.h"
 #include "jx/lax.h"
@@ -257,6 +258,19 @@ JX_COMPARE(le, LE)
 JX_COMPARE(gt, GT)
 JX_COMPARE(ge, GE)
 
+// --- erf, erfc (issue 4, nn): chlo.erf / chlo.erfc as JAX emits them; the
+// CPU pipeline's chlo-legalize-to-stablehlo expands them.
+namespace {
+template <class OpTy>
+values lower_chlo_unary(lowering_context &c, const values &in, const Eqn &) {
+  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
+  return {OpTy::create(c.b, c.loc, in[0])};
+}
+} // namespace
+const primitive erf_p{"erf", unary_rule, lower_chlo_unary<jx::chlo::ErfOp>};
+const primitive erfc_p{"erfc", unary_rule, lower_chlo_unary<jx::chlo::ErfcOp>};
+// --- end erf, erfc
+
 const primitive select_n_p{"select_n", select_n_rule, lower_select_n};
 const primitive convert_element_type_p{"convert_element_type", convert_rule,
                                        lower_convert};
@@ -389,5 +403,295 @@ const bool elementwise_rules_registered = [] {
   return true;
 }();
 
+// --- rules of the remaining elementwise primitives ---------------------------
+
+/// A 0-d literal `v` of x's dtype (weak, so it broadcasts against x).
+Array scalar_like(double v, const Array &x) {
+  return make_concrete(scalar_buffer(v, x.dtype()), true, /*literal=*/true);
+}
+/// `v` at x's shape and dtype.
+Array full_like(double v, const Array &x) {
+  return lax::broadcast_in_dim(scalar_like(v, x), x.shape(), {});
+}
+
+/// A binary primitive's rules from its partial derivatives: `dx(x, y, out)`
+/// and `dy(x, y, out)` (at the output's shape) times the operands' tangents
+/// or the output's cotangent.
+using partial_fn = Array (*)(const Array &x, const Array &y, const Array &out);
+void binary_rules(const primitive &p, partial_fn dx, partial_fn dy) {
+  set_rules(p, [&p, dx, dy](transform_rules &r) {
+    r.jvp = [dx, dy](const jvp_args &a) {
+      const Array &x = a.primals[0], &y = a.primals[1], &out = a.outs[0];
+      tangent t;
+      if (a.tangents[0])
+        t = at_shape(lax::mul(*a.tangents[0], dx(x, y, out)), out.shape());
+      if (a.tangents[1])
+        t = add_tangents(
+            t, at_shape(lax::mul(*a.tangents[1], dy(x, y, out)), out.shape()));
+      return std::vector<tangent>{t};
+    };
+    r.vjp = [dx, dy](const vjp_args &a) {
+      const Array &x = a.primals[0], &y = a.primals[1], &out = a.outs[0];
+      std::vector<tangent> c(2);
+      if (a.wants[0])
+        c[0] = unbroadcast(lax::mul(*a.cts[0], dx(x, y, out)), x.shape());
+      if (a.wants[1])
+        c[1] = unbroadcast(lax::mul(*a.cts[0], dy(x, y, out)), y.shape());
+      return c;
+    };
+    r.batch = elementwise_batcher(p);
+  });
+}
+
+/// Rules of a piecewise-constant primitive: its derivative is zero.
+void zero_derivative_rules(const primitive &p) {
+  set_rules(p, [&p](transform_rules &r) {
+    r.jvp = [](const jvp_args &) { return std::vector<tangent>{std::nullopt}; };
+    r.vjp = [](const vjp_args &) { return std::vector<tangent>{std::nullopt}; };
+    r.batch = elementwise_batcher(p);
+  });
+}
+
+/// max/min: the derivative goes to the operand that equals the result,
+/// split in halves at ties (JAX's convention); `w_x = [x == out] * (1 -
+/// [y == out] / 2)`. Neither operand equals a NaN result: zero.
+Array extremum_weight(const Array &x, const Array &y, const Array &out) {
+  Array wx = lax::convert_element_type(lax::eq(x, out), out.dtype());
+  Array wy = lax::convert_element_type(lax::eq(y, out), out.dtype());
+  return lax::mul(wx,
+                  lax::sub(one_like(out), lax::mul(scalar_like(0.5, out), wy)));
+}
+
+int64_t int_param(const params_t &p, const std::string &k) {
+  return std::get<int64_t>(p.at(k));
+}
+
+const bool more_elementwise_rules_registered = [] {
+  // div: d/dx = 1/y, d/dy = -out/y.
+  binary_rules(
+      div_p,
+      [](const Array &, const Array &y, const Array &) {
+        return lax::div(one_like(y), y);
+      },
+      [](const Array &, const Array &y, const Array &out) {
+        return lax::neg(lax::div(out, y));
+      });
+  binary_rules(
+      max_p,
+      [](const Array &x, const Array &y, const Array &out) {
+        return extremum_weight(x, y, out);
+      },
+      [](const Array &x, const Array &y, const Array &out) {
+        return extremum_weight(y, x, out);
+      });
+  binary_rules(
+      min_p,
+      [](const Array &x, const Array &y, const Array &out) {
+        return extremum_weight(x, y, out);
+      },
+      [](const Array &x, const Array &y, const Array &out) {
+        return extremum_weight(y, x, out);
+      });
+  // pow: d/dx = y x^(y-1); d/dy = log(x) out with log(x) taken as 0 where
+  // x == 0 (as JAX: 0 ** y has derivative 0 in y for y > 0).
+  binary_rules(
+      pow_p,
+      [](const Array &x, const Array &y, const Array &) {
+        return lax::mul(y, lax::pow(x, lax::sub(y, one_like(y))));
+      },
+      [](const Array &x, const Array &, const Array &out) {
+        Array safe =
+            lax::select_n(lax::eq(x, scalar_like(0, x)), {x, full_like(1, x)});
+        return lax::mul(lax::log(safe), out);
+      });
+
+  unary_rules(sqrt_p, [](const Array &, const Array &y) {
+    return lax::div(scalar_like(0.5, y), y);
+  });
+  unary_rules(rsqrt_p, [](const Array &x, const Array &y) {
+    return lax::mul(scalar_like(-0.5, y), lax::div(y, x));
+  });
+  unary_rules(log1p_p, [](const Array &x, const Array &) {
+    return lax::div(one_like(x), lax::add(x, one_like(x)));
+  });
+  unary_rules(expm1_p, [](const Array &, const Array &y) {
+    return lax::add(y, one_like(y));
+  });
+  unary_rules(logistic_p, [](const Array &, const Array &y) {
+    return lax::mul(y, lax::sub(one_like(y), y));
+  });
+  unary_rules(square_p, [](const Array &x, const Array &) {
+    return lax::mul(scalar_like(2, x), x);
+  });
+  // abs: +t where x >= 0 (so 1 at 0, as JAX), -t elsewhere.
+  set_rules(abs_p, [](transform_rules &r) {
+    auto check = [](const char *rule, const Array &x) {
+      if (is_complex(x.dtype()))
+        throw error(std::string("jx: the ") + rule +
+                    " rule of 'abs' does not support complex operands yet (" +
+                    x.aval().str() + ")");
+    };
+    r.jvp = [check](const jvp_args &a) {
+      const Array &x = a.primals[0], &t = *a.tangents[0];
+      check("jvp", x);
+      return std::vector<tangent>{
+          lax::select_n(lax::ge(x, scalar_like(0, x)), {lax::neg(t), t})};
+    };
+    r.vjp = [check](const vjp_args &a) {
+      const Array &x = a.primals[0], &ct = *a.cts[0];
+      check("vjp", x);
+      return std::vector<tangent>{
+          lax::select_n(lax::ge(x, scalar_like(0, x)), {lax::neg(ct), ct})};
+    };
+    r.batch = elementwise_batcher(abs_p);
+  });
+  // integer_pow[y]: y x^(y-1); x^0 is constant.
+  set_rules(integer_pow_p, [](transform_rules &r) {
+    auto deriv = [](const Array &x, int64_t y) -> tangent {
+      if (y == 0)
+        return std::nullopt;
+      if (y == 1)
+        return full_like(1, x);
+      Array p = y == 2 ? x : lax::integer_pow(x, y - 1);
+      return lax::mul(scalar_like(static_cast<double>(y), x), p);
+    };
+    r.jvp = [deriv](const jvp_args &a) {
+      int64_t y = int_param(a.params, "y");
+      if (y == 1)
+        return std::vector<tangent>{*a.tangents[0]};
+      tangent d = deriv(a.primals[0], y);
+      return std::vector<tangent>{d ? tangent(lax::mul(*a.tangents[0], *d))
+                                    : std::nullopt};
+    };
+    r.vjp = [deriv](const vjp_args &a) {
+      int64_t y = int_param(a.params, "y");
+      if (y == 1)
+        return std::vector<tangent>{*a.cts[0]};
+      tangent d = deriv(a.primals[0], y);
+      return std::vector<tangent>{d ? tangent(lax::mul(*a.cts[0], *d))
+                                    : std::nullopt};
+    };
+    r.batch = elementwise_batcher(integer_pow_p);
+  });
+  for (const primitive *p : {&sign_p, &floor_p, &ceil_p, &round_p})
+    zero_derivative_rules(*p);
+
+  // select_n(which, case0, case1): each case's tangent where it is chosen;
+  // the predicate is not differentiable. Batched, every operand is brought
+  // to the full shape (a 0-d predicate may not select batched cases per
+  // example otherwise).
+  set_rules(select_n_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const Array &out = a.outs[0];
+      if (!a.tangents[1] && !a.tangents[2])
+        return std::vector<tangent>{std::nullopt};
+      Array t0 = a.tangents[1] ? *a.tangents[1] : zeros(out.aval());
+      Array t1 = a.tangents[2] ? *a.tangents[2] : zeros(out.aval());
+      return std::vector<tangent>{lax::select_n(a.primals[0], {t0, t1})};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &which = a.primals[0], &ct = *a.cts[0];
+      std::vector<tangent> c(3);
+      if (a.wants[1])
+        c[1] = lax::select_n(which, {ct, zeros(a.primals[1].aval())});
+      if (a.wants[2])
+        c[2] = lax::select_n(which, {zeros(a.primals[2].aval()), ct});
+      return c;
+    };
+    r.batch = elementwise_batcher(select_n_p, /*keep_scalars=*/false);
+  });
+
+  // convert_element_type: between inexact types the tangent is converted;
+  // to or from an integer or bool it is zero.
+  set_rules(convert_element_type_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const Array &x = a.primals[0], &out = a.outs[0];
+      if (!is_inexact(x.dtype()) || !is_inexact(out.dtype()))
+        return std::vector<tangent>{std::nullopt};
+      return std::vector<tangent>{lax::convert_element_type(
+          *a.tangents[0], out.dtype(), get_bool(a.params, "weak_type"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &x = a.primals[0], &out = a.outs[0];
+      if (!is_inexact(x.dtype()) || !is_inexact(out.dtype()))
+        return std::vector<tangent>{std::nullopt};
+      return std::vector<tangent>{
+          lax::convert_element_type(*a.cts[0], x.dtype(), x.aval().weak_type)};
+    };
+    r.batch = elementwise_batcher(convert_element_type_p);
+  });
+
+  // Batching only: comparisons, bitwise ops and is_finite give integer or
+  // bool results (never differentiated).
+  for (const primitive *p : {&eq_p, &ne_p, &lt_p, &le_p, &gt_p, &ge_p, &and_p,
+                             &or_p, &xor_p, &not_p, &is_finite_p})
+    set_rules(*p,
+              [p](transform_rules &r) { r.batch = elementwise_batcher(*p); });
+  return true;
+}();
+
 } // namespace
+} // namespace jx::core
+
+// === jx::random's primitives (issue 5): shifts, population_count,
+// bitcast_convert_type, rem, erf, erf_inv, nextafter ========================
+// erf, erf_inv and nextafter lower to chlo ops, as JAX lowers them; the CPU
+// pipeline's chlo-legalize-to-stablehlo expands them.
+
+#include "jx/Dialect/CHLO/IR/CHLOOps.h"
+
+namespace jx::core {
+namespace {
+
+/// bitcast_convert_type[new_dtype]: same-width dtypes only (JAX also
+/// allows differing widths, adding or dropping a minor dimension).
+std::vector<shaped_array> bitcast_rule(const std::vector<shaped_array> &in,
+                                       const params_t &p) {
+  dtype to = get_dtype(p, "new_dtype");
+  dtype from = in[0].dtype;
+  if (is_bool(from) || is_bool(to) || is_complex(from) || is_complex(to))
+    throw error("jx::lax::bitcast_convert_type: bool and complex types are "
+                "not supported, got " + in[0].str() + " to " +
+                dtype_name(to));
+  if (itemsize(from) != itemsize(to))
+    throw error("jx::lax::bitcast_convert_type: jx supports equal widths "
+                "only, got " + in[0].str() + " to " + dtype_name(to));
+  return {shaped_array{to, in[0].shape, false}};
+}
+
+values lower_bitcast(lowering_context &c, const values &in, const Eqn &e) {
+  return {hlo::BitcastConvertOp::create(
+      c.b, c.loc, frontend::tensor_type(e.outvars[0]->aval), in[0])};
+}
+
+void load_chlo(lowering_context &c) {
+  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
+}
+
+values lower_nextafter(lowering_context &c, const values &in, const Eqn &e) {
+  load_chlo(c);
+  const shaped_array &out = e.outvars[0]->aval;
+  mlir::Value x = c.broadcast_to(in[0], out.shape);
+  mlir::Value y = c.broadcast_to(in[1], out.shape);
+  return {jx::chlo::NextAfterOp::create(c.b, c.loc, x, y)};
+}
+
+} // namespace
+
+JX_BINARY(shift_left, ShiftLeftOp)
+JX_BINARY(shift_right_logical, ShiftRightLogicalOp)
+JX_BINARY(shift_right_arithmetic, ShiftRightArithmeticOp)
+JX_BINARY(rem, RemOp)
+JX_UNARY(population_count, PopulationCountOp)
+const primitive bitcast_convert_type_p{"bitcast_convert_type", bitcast_rule,
+                                       lower_bitcast};
+const primitive erf_inv_p{"erf_inv", unary_rule,
+                          lower_chlo_unary<jx::chlo::ErfInvOp>};
+const primitive nextafter_p{
+    "nextafter",
+    [](const std::vector<shaped_array> &in, const params_t &) {
+      return binary_rule("nextafter", in);
+    },
+    lower_nextafter};
+
 } // namespace jx::core

@@ -16,6 +16,10 @@ extern const primitive rsqrt_p, log1p_p, expm1_p, logistic_p, sign_p, floor_p,
     ceil_p, not_p, abs_p, is_finite_p, square_p, integer_pow_p, round_p;
 extern const primitive eq_p, ne_p, lt_p, le_p, gt_p, ge_p;
 extern const primitive select_n_p, convert_element_type_p;
+// elementwise.cpp, jx::random's primitives (issue 5)
+extern const primitive shift_left_p, shift_right_logical_p,
+    shift_right_arithmetic_p, rem_p, population_count_p,
+    bitcast_convert_type_p, erf_inv_p, nextafter_p;
 // reduction.cpp
 extern const primitive reduce_sum_p, reduce_max_p, reduce_min_p, reduce_prod_p,
     reduce_and_p, reduce_or_p, argmax_p, argmin_p;
@@ -31,6 +35,22 @@ extern const primitive sort_p;
 extern const primitive dot_general_p;
 // stop_gradient.cpp
 extern const primitive stop_gradient_p;
+
+// --- issue 4: convolution, windowed reductions, erf ---------------------------
+// conv.cpp
+extern const primitive conv_general_dilated_p;
+// window.cpp
+extern const primitive reduce_window_sum_p, reduce_window_max_p,
+    reduce_window_min_p;
+// elementwise.cpp
+extern const primitive erf_p, erfc_p;
+// --- end issue 4
+
+// --- numpy-more (issue 4): top_k (sort.cpp) ---
+extern const primitive top_k_p;
+// gather.cpp (indexing): gather and the scatter family.
+extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
+    scatter_min_p, scatter_max_p;
 
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);

@@ -7,6 +7,7 @@
 // comparator too and calls stablehlo's inferSortOp (sort_c1..c5).
 
 #include "frontend/lowering.h"
+#include "jx/Dialect/CHLO/IR/CHLOOps.h"
 #include "jx/Dialect/StableHLO/IR/InferReduction.h"
 #include "core/trace.h"
 #include "jx/lax.h"
@@ -151,6 +152,75 @@ values lower_sort(lowering_context &c, const values &in, const Eqn &e) {
 } // namespace
 
 const primitive sort_p{"sort", sort_rule, lower_sort};
+
+// --- top_k[axis, k] --------------------------------------------------------
+// The k largest entries along `axis` in descending order and their int32
+// indices (jax.lax.top_k). Lowered as JAX lowers it: chlo.top_k on the last
+// dimension (the CPU pipeline's chlo-legalize-to-stablehlo expands it), with
+// `axis` swapped with the last dimension around it when it is not last.
+
+namespace {
+
+avals top_k_rule(const avals &in, const params_t &p) {
+  int64_t k = std::get<int64_t>(p.at("k"));
+  int64_t axis = std::get<int64_t>(p.at("axis"));
+  const shaped_array &x = in[0];
+  if (x.ndim() < 1)
+    throw error("jx::lax::top_k: needs an operand of rank 1 or more, got " +
+                x.str());
+  if (axis < 0 || axis >= x.ndim())
+    throw error("jx::lax::top_k: axis " + std::to_string(axis) +
+                " is out of bounds for operand " + x.str());
+  if (k < 0 || k > x.shape[axis])
+    throw error("jx::lax::top_k: k " + std::to_string(k) +
+                " must be in [0, " + std::to_string(x.shape[axis]) +
+                "] (the size of axis " + std::to_string(axis) +
+                ") for operand " + x.str());
+  if (is_complex(x.dtype))
+    throw error("jx::lax::top_k: complex operands are not supported: " +
+                x.str());
+  shape_t shape = x.shape;
+  shape[axis] = k;
+  return {shaped_array{x.dtype, shape, x.weak_type},
+          shaped_array{dtype::int32, shape, false}};
+}
+
+values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
+  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
+  int64_t k = std::get<int64_t>(e.params.at("k"));
+  int64_t axis = std::get<int64_t>(e.params.at("axis"));
+  const shaped_array &x = aval_of(e.invars[0]);
+  int64_t last = x.ndim() - 1;
+  std::vector<int64_t> perm(x.ndim());
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    perm[i] = i;
+  std::swap(perm[axis], perm[last]);
+  auto swapped = [&](shape_t s) {
+    std::swap(s[axis], s[last]);
+    return s;
+  };
+  mlir::Value operand = in[0];
+  if (axis != last)
+    operand = hlo::TransposeOp::create(
+        c.b, c.loc,
+        tensor_type(shaped_array{x.dtype, swapped(x.shape), false}), operand,
+        perm);
+  shape_t out = swapped(e.outvars[0]->aval.shape);
+  auto op = jx::chlo::TopKOp::create(
+      c.b, c.loc, tensor_type(shaped_array{x.dtype, out, false}),
+      tensor_type(shaped_array{dtype::int32, out, false}), operand,
+      static_cast<uint64_t>(k));
+  values r{op.getValues(), op.getIndices()};
+  if (axis != last)
+    for (std::size_t i = 0; i < 2; ++i)
+      r[i] = hlo::TransposeOp::create(
+          c.b, c.loc, tensor_type(e.outvars[i]->aval), r[i], perm);
+  return r;
+}
+
+} // namespace
+
+const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
 } // namespace jx::core
 

@@ -4,17 +4,21 @@
 
 Inputs/jaxprs.txt: `== name` then jax.make_jaxpr(f)(*args) for the sample
 functions of tools/jx-trace/functions.cpp (same names, same arguments).
+Inputs/jaxprs_wrapped.txt: the same for functions JAX wraps in an inner jit
+(jx inlines their equations).
 Inputs/promotion.txt: `a b -> c` for jnp.promote_types over jx's dtypes, and
 `a weak:kind -> c weak?` for a strong dtype against a Python scalar.
 Inputs/reprs.txt: `== name` then repr() of some arrays.
 """
 import os
+import numpy as np
 import jax, jax.numpy as jnp
 
 here = os.path.join(os.path.dirname(__file__), "Inputs")
 ones = lambda s, t=jnp.float32: jnp.ones(s, t)
 x8, x23, y34, i3, x4 = ones(8), ones((2, 3)), ones((3, 4)), ones(3, jnp.int32), ones(4)
 c3, c34 = ones(3), ones((3, 4))
+i2 = ones(2, jnp.int32)  # indexing
 samples = {
     "sin_mul": (lambda x: jnp.sin(x) * 2.0, [x8]),
     "add": (lambda a, b: a + b, [x23, x23]),
@@ -90,7 +94,83 @@ samples = {
     "sort_iota": (lambda a: jax.lax.sort(
         [a, jax.lax.broadcasted_iota(jnp.int32, (2, 3), 1)], dimension=1,
         num_keys=1), [x23]),
+    # --- numpy-more (issue 4): top_k, tensordot ---
+    "top_k": (lambda a: jax.lax.top_k(a, 3), [ones((4, 7))]),
+    "top_k_axis0": (lambda a: jax.lax.top_k(a, 2, axis=0), [ones((4, 3, 5))]),
+    "tensordot": (lambda a, b: jnp.tensordot(a, b, axes=1), [x23, y34]),
+    "tensordot_pairs": (lambda a, b: jnp.tensordot(a, b, axes=([0, 2], [2, 0])),
+                        [ones((3, 2, 4)), ones((4, 5, 3))]),
+    # --- indexing (gather / scatter) ---
+    "index_array": (lambda a, i: a[i, :, 2], [ones((5, 3, 4)), i2]),
+    "index_pairs": (lambda a, i: a[i, i], [ones((5, 6)), ones(4, jnp.int32)]),
+    # jnp.take's equations (JAX wraps them in jit[name=_take] and
+    # jit[name=_where]; jx does not)
+    "take": (lambda a, i: jax.lax.gather(
+        a, jax.lax.broadcast_in_dim(
+            jax.lax.select_n(jax.lax.lt(i, 0), i, jax.lax.add(i, 5)),
+            (2, 1), (0,)),
+        jax.lax.GatherDimensionNumbers((), (0,), (0,)), (1,), mode="fill",
+        fill_value=float("nan")), [ones(5), i2]),
+    "at_add": (lambda a, i: a.at[i].add(1.0), [ones(5), i2]),
+    "at_set_rows": (lambda a, i: a.at[i, 1:3].set(0.0), [ones((4, 3)), i2]),
+    "at_max_int_index": (lambda a: a.at[2].max(7), [ones((5, 3), jnp.int32)]),
+    "lax_gather_clip": (lambda a, i: jax.lax.gather(
+        a, i, jax.lax.GatherDimensionNumbers((), (0,), (0,)), (1,),
+        mode="clip"), [ones(5), ones((2, 1), jnp.int32)]),
+    "lax_scatter_mul": (lambda a, i, u: jax.lax.scatter_mul(
+        a, i, u, jax.lax.ScatterDimensionNumbers((), (0,), (0,)))
+        , [ones(5, jnp.int32), ones((2, 1), jnp.int32), ones(2, jnp.int32)]),
+    # --- end indexing ---
 }
+# --- issue 4: convolution, pooling, jax.nn -------------------------------------
+# flax.linen's max_pool / avg_pool are lax.reduce_window over (1, window, 1)
+# (flax is not installed here); jax.nn.one_hot and jax.nn.gelu are written
+# out as their bodies, since JAX wraps them in jit / appends a copy.
+samples.update({
+    "lax_conv_general_dilated": (lambda x, w: jax.lax.conv_general_dilated(
+        x, w, (1, 2), "SAME", rhs_dilation=(2, 1),
+        dimension_numbers=("NHWC", "HWIO", "NHWC"), feature_group_count=2),
+        [ones((1, 5, 5, 4)), ones((3, 3, 2, 6))]),
+    "lax_conv": (lambda x, w: jax.lax.conv(x, w, (1, 1), ((1, 0), (0, 1))),
+                 [ones((2, 3, 5, 5)), ones((4, 3, 2, 2))]),
+    "max_pool": (lambda x: jax.lax.reduce_window(
+        x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID"),
+        [ones((1, 4, 4, 3))]),
+    "avg_pool_same": (lambda x: jax.lax.reduce_window(
+        x, 0., jax.lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "SAME") / 4.0,
+        [ones((1, 4, 4, 3))]),
+    "nn_one_hot": (lambda x: (jax.lax.broadcast_in_dim(x, (4, 1), (0,)) ==
+                              jax.lax.broadcasted_iota(jnp.int32, (1, 3), 1)
+                              ).astype(jnp.float32), [ones(4, jnp.int32)]),
+    "erf_erfc": (lambda x: jax.lax.erf(x) + jax.lax.erfc(x), [x4]),
+    "gelu_exact": (lambda x: 0.5 * x * jax.lax.erfc(
+        -x * np.sqrt(0.5).astype(x.dtype)), [x23]),
+})
+# --- end issue 4
+# --- numpy-more (issue 4): functions JAX traces inside an inner
+# jit[name=...]; jx traces the same equations inline, so test/Frontend checks
+# the inner equations only (Inputs/jaxprs_wrapped.txt, not compared whole).
+wrapped = {
+    "roll": (lambda a: jnp.roll(a, 1, axis=1), [x23]),
+    "roll_flat": (lambda a: jnp.roll(a, 2), [x23]),
+}
+with open(os.path.join(here, "jaxprs_wrapped.txt"), "w") as f:
+    for name, (fn, args) in wrapped.items():
+        f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")
+# --- jx::random's primitives (issue 5): test/Frontend/random.test ---------
+u3 = ones(3, jnp.uint32)
+samples.update({
+    "random_shifts": (lambda a: jax.lax.shift_left(a, jnp.uint32(3))
+                      | jax.lax.shift_right_logical(a, a)
+                      ^ jax.lax.population_count(a), [u3]),
+    "random_shift_arith": (lambda a: jax.lax.shift_right_arithmetic(a, 2),
+                           [i3]),
+    "random_bitcast": (lambda a: jax.lax.bitcast_convert_type(a, jnp.float32),
+                       [u3]),
+    "random_special": (lambda a: jax.lax.erf_inv(a) + jax.lax.erf(a)
+                       + jax.lax.nextafter(a, a) + jax.lax.rem(a, a), [c3]),
+})
+
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():
         f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")

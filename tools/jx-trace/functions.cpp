@@ -185,7 +185,130 @@ const std::vector<sample> &samples() {
          },
          {x23}},
         {"argsort", flat1([](Array a) { return jnp::argsort(a); }), {x23}},
+        // --- numpy-more (issue 4): top_k, tensordot, roll ---
+        {"top_k",
+         [](const std::vector<Array> &a) {
+           auto [v, i] = jx::lax::top_k(a[0], 3);
+           return std::vector<Array>{v, i};
+         },
+         {ones({4, 7})}},
+        {"top_k_axis0",
+         [](const std::vector<Array> &a) {
+           auto [v, i] = jx::lax::top_k(a[0], 2, 0);
+           return std::vector<Array>{v, i};
+         },
+         {ones({4, 3, 5})}},
+        {"tensordot",
+         flat2([](Array a, Array b) { return jnp::tensordot(a, b, 1); }),
+         {x23, y34}},
+        {"tensordot_pairs",
+         flat2([](Array a, Array b) {
+           return jnp::tensordot(a, b, {{0, 2}, {2, 0}});
+         }),
+         {ones({3, 2, 4}), ones({4, 5, 3})}},
+        // jnp.roll's equations (JAX wraps them in jit[name=_roll_static])
+        {"roll", flat1([](Array a) { return jnp::roll(a, 1, 1); }), {x23}},
+        {"roll_flat", flat1([](Array a) { return jnp::roll(a, 2); }), {x23}},
+        // --- indexing (gather / scatter) ---
+        {"index_array",
+         flat2([](Array a, Array i) {
+           return jnp::index(a, {i, jx::all(), 2});
+         }),
+         {ones({5, 3, 4}), ones({2}, jx::int32)}},
+        {"index_pairs",
+         flat2([](Array a, Array i) { return jnp::index(a, {i, i}); }),
+         {ones({5, 6}), ones({4}, jx::int32)}},
+        {"take", flat2([](Array a, Array i) { return jnp::take(a, i); }),
+         {ones({5}), ones({2}, jx::int32)}},
+        {"at_add", flat2([](Array a, Array i) { return a.at(i).add(1.0f); }),
+         {ones({5}), ones({2}, jx::int32)}},
+        {"at_set_rows",
+         flat2([](Array a, Array i) {
+           return a.at({i, jx::range(1, 3)}).set(0.0f);
+         }),
+         {ones({4, 3}), ones({2}, jx::int32)}},
+        {"at_max_int_index",
+         flat1([](Array a) { return a.at({2}).max(7); }),
+         {ones({5, 3}, jx::int32)}},
+        {"lax_gather_clip",
+         flat2([](Array a, Array i) {
+           return jx::lax::gather(a, i, {{}, {0}, {0}, {}, {}}, {1}, false,
+                                  false, jx::lax::gather_scatter_mode::clip);
+         }),
+         {ones({5}), ones({2, 1}, jx::int32)}},
+        {"lax_scatter_mul",
+         [](const std::vector<Array> &a) {
+           return std::vector<Array>{jx::lax::scatter_mul(
+               a[0], a[1], a[2], {{}, {0}, {0}, {}, {}})};
+         },
+         {ones({5}, jx::int32), ones({2, 1}, jx::int32),
+          ones({2}, jx::int32)}},
+        // --- end indexing ---
     };
+    // --- issue 4: convolution, pooling, jax.nn ---------------------------
+    std::vector<sample> conv = {
+        {"lax_conv_general_dilated",
+         flat2([](Array x, Array w) {
+           return jx::lax::conv_general_dilated(
+               x, w, {1, 2}, "SAME", {}, {2, 1}, {"NHWC", "HWIO", "NHWC"}, 2);
+         }),
+         {ones({1, 5, 5, 4}), ones({3, 3, 2, 6})}},
+        {"lax_conv", flat2([](Array x, Array w) {
+           return jx::lax::conv(x, w, {1, 1}, {{{1, 0}, {0, 1}}});
+         }),
+         {ones({2, 3, 5, 5}), ones({4, 3, 2, 2})}},
+        {"max_pool", flat1([](Array x) {
+           return jx::nn::max_pool(x, {2, 2}, {2, 2});
+         }),
+         {ones({1, 4, 4, 3})}},
+        {"avg_pool_same", flat1([](Array x) {
+           return jx::nn::avg_pool(x, {2, 2}, {1, 1}, "SAME");
+         }),
+         {ones({1, 4, 4, 3})}},
+        {"nn_one_hot", flat1([](Array x) { return jx::nn::one_hot(x, 3); }),
+         {ones({4}, jx::int32)}},
+        {"erf_erfc", flat1([](Array x) {
+           return jx::lax::erf(x) + jx::lax::erfc(x);
+         }),
+         {x4}},
+        {"gelu_exact", flat1([](Array x) { return jx::nn::gelu(x, false); }),
+         {x23}},
+    };
+    v.insert(v.end(), conv.begin(), conv.end());
+    // --- end issue 4
+    // --- jx::random's primitives (issue 5): test/Frontend/random.test -----
+    Array u3 = ones({3}, jx::uint32);
+    std::vector<sample> random_samples = {
+        {"random_shifts",
+         flat1([](Array a) {
+           namespace lax = jx::lax; // in JAX's equation order
+           Array b = lax::shift_left(a, 3);
+           Array c = lax::shift_right_logical(a, a);
+           Array d = lax::population_count(a);
+           return lax::bitwise_or(b, lax::bitwise_xor(c, d));
+         }),
+         {u3}},
+        {"random_shift_arith",
+         flat1([](Array a) { return jx::lax::shift_right_arithmetic(a, 2); }),
+         {i3}},
+        {"random_bitcast",
+         flat1([](Array a) {
+           return jx::lax::bitcast_convert_type(a, jx::float32);
+         }),
+         {u3}},
+        {"random_special",
+         flat1([](Array a) {
+           namespace lax = jx::lax; // in JAX's equation order
+           Array b = lax::erf_inv(a);
+           Array c = lax::erf(a);
+           Array d = lax::add(b, c);
+           Array e = lax::nextafter(a, a);
+           Array f = lax::add(d, e);
+           return lax::add(f, lax::rem(a, a));
+         }),
+         {c3}},
+    };
+    v.insert(v.end(), random_samples.begin(), random_samples.end());
     return v;
   }();
   return s;

@@ -6,7 +6,7 @@ func.func @top_k(%x: tensor<5x3xf16>) -> (tensor<5x2xf16>, tensor<5x2xi32>) {
   // CHECK: %[[IOTA:.*]] = stablehlo.iota dim = 1 : tensor<5x3xi32>
   // CHECK: %[[SORT:.*]]:2 = "stablehlo.sort"(%arg0, %[[IOTA]]) <{dimension = 1 : i64, is_stable = true}>
   // CHECK: ^bb0(%[[A:.*]]: tensor<f16>, %[[B:.*]]: tensor<f16>, %{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>):
-  // CHECK: %[[GT:.*]] = stablehlo.compare GT, %[[A]], %[[B]]
+  // CHECK: %[[GT:.*]] = stablehlo.compare GT, %[[A]], %[[B]], TOTALORDER
   // CHECK: stablehlo.return %[[GT]]
   // CHECK: %[[V:.*]] = stablehlo.slice %[[SORT]]#0 [0:5, 0:2]
   // CHECK: %[[I:.*]] = stablehlo.slice %[[SORT]]#1 [0:5, 0:2]

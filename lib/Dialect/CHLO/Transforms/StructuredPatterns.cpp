@@ -1,7 +1,7 @@
 //===- StructuredPatterns.cpp - top_k, scan and ragged_dot ----------------===//
 //
 // top_k:      a stable descending sort of (values, iota) along the last
-//             dimension, then a slice of the first k.
+//             dimension (floats in total order), then a slice of the first k.
 // scan:       a stablehlo.while over the scan index; each step slices the
 //             inputs, runs the body, and writes the outputs back with
 //             dynamic_update_slice.
@@ -60,8 +60,16 @@ struct TopKPattern : OpRewritePattern<TopKOp> {
           &sort.getComparator(), {},
           {scalarOf(et), scalarOf(et), scalarOf(i32), scalarOf(i32)},
           SmallVector<Location>(4, loc));
-      Emitter e(rewriter, loc, scalarOf(et));
-      Value greater = e.gt(block->getArgument(0), block->getArgument(1));
+      // Floats in total order, as XLA's TopK: NaN above +inf, -NaN below
+      // -inf, 0.0 above -0.0 (a partial-order GT is no strict weak order
+      // with NaNs, and would leave them anywhere).
+      hlo::ComparisonTypeAttr order;
+      if (isa<FloatType>(et))
+        order = hlo::ComparisonTypeAttr::get(rewriter.getContext(),
+                                             hlo::ComparisonType::TOTALORDER);
+      Value greater = hlo::CompareOp::create(
+          rewriter, loc, scalarOf(rewriter.getI1Type()), block->getArgument(0),
+          block->getArgument(1), hlo::ComparisonDirection::GT, order);
       hlo::ReturnOp::create(rewriter, loc, ValueRange{greater});
     }
     SmallVector<int64_t> start(rank, 0), limit(type.getShape()),

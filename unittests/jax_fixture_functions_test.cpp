@@ -1,0 +1,748 @@
+// jax_fixture_functions_test.cpp - the functions of JAX's reference fixtures
+// (test/Fixtures/jax, written by scripts/gen_jax_fixtures.py), written again
+// with jx's C++ API, must give JAX's outputs on JAX's inputs.
+//
+// For every fixture this test knows how to write with jx (the `covered`
+// table), it loads the .npy inputs, runs the jx function eagerly and under
+// jx::jit, and compares each output with the fixture's .npy output: same
+// dtype and shape, values within the per-output tolerance of manifest.json
+// (|got - want| <= atol + rtol * |want|; "exact" means equal, bit for bit
+// for floats). Where jx traces the same equations as JAX (`jaxpr_equal`),
+// jx::make_jaxpr(f)(inputs).str() must also equal the fixture's .jaxpr.txt.
+//
+// Fixtures that need an API jx does not have yet are listed in the
+// `pending` table with the missing API; they show as skipped. A fixture in
+// neither table fails the Coverage test, so a new fixture cannot be missed.
+//
+// A few entries compose what jx lacks from what it has, the way JAX itself
+// computes it (e.g. jnp.trunc is where(x < 0, ceil, floor)); each says so in
+// its `composed` note.
+
+#include "jx/jx.h"
+
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace {
+
+namespace jnp = jx::numpy;
+namespace lax = jx::lax;
+using jx::Array;
+using args_t = std::vector<Array>;
+
+/// The fixtures' folder, next to the frontend's JAX printouts.
+const std::string kFixtures =
+    std::string(JX_FRONTEND_INPUTS) + "/../../Fixtures/jax";
+
+// ---------------------------------------------------------------------------
+// A minimal JSON reader (objects, arrays, strings, numbers, true/false/null):
+// just enough for manifest.json.
+// ---------------------------------------------------------------------------
+
+struct json;
+using json_object = std::map<std::string, json>;
+using json_array = std::vector<json>;
+
+struct json {
+  std::variant<std::nullptr_t, bool, double, std::string,
+               std::shared_ptr<json_array>, std::shared_ptr<json_object>>
+      v;
+  bool is_string() const { return std::holds_alternative<std::string>(v); }
+  const std::string &str() const { return std::get<std::string>(v); }
+  double num() const { return std::get<double>(v); }
+  const json_array &arr() const {
+    return *std::get<std::shared_ptr<json_array>>(v);
+  }
+  const json &operator[](const std::string &key) const {
+    const json_object &o = *std::get<std::shared_ptr<json_object>>(v);
+    auto it = o.find(key);
+    if (it == o.end())
+      throw std::runtime_error("manifest.json: no key '" + key + "'");
+    return it->second;
+  }
+  bool has(const std::string &key) const {
+    const json_object &o = *std::get<std::shared_ptr<json_object>>(v);
+    return o.count(key) != 0;
+  }
+};
+
+class json_parser {
+public:
+  explicit json_parser(std::string text) : s_(std::move(text)) {}
+  json parse() {
+    json j = value();
+    ws();
+    if (i_ != s_.size())
+      fail("trailing text");
+    return j;
+  }
+
+private:
+  [[noreturn]] void fail(const std::string &what) {
+    throw std::runtime_error("manifest.json: " + what + " at offset " +
+                             std::to_string(i_));
+  }
+  void ws() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_])))
+      ++i_;
+  }
+  bool eat(char c) {
+    ws();
+    if (i_ < s_.size() && s_[i_] == c) {
+      ++i_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!eat(c))
+      fail(std::string("expected '") + c + "'");
+  }
+  std::string string() {
+    expect('"');
+    std::string out;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      char c = s_[i_++];
+      if (c == '\\') {
+        char e = s_.at(i_++);
+        switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'u': out += '?'; i_ += 4; break; // not needed here
+        default: out += e;
+        }
+      } else {
+        out += c;
+      }
+    }
+    expect('"');
+    return out;
+  }
+  json value() {
+    ws();
+    if (i_ >= s_.size())
+      fail("unexpected end");
+    char c = s_[i_];
+    if (c == '{') {
+      ++i_;
+      auto o = std::make_shared<json_object>();
+      if (!eat('}')) {
+        do {
+          std::string k = string();
+          expect(':');
+          (*o)[k] = value();
+        } while (eat(','));
+        expect('}');
+      }
+      return json{o};
+    }
+    if (c == '[') {
+      ++i_;
+      auto a = std::make_shared<json_array>();
+      if (!eat(']')) {
+        do
+          a->push_back(value());
+        while (eat(','));
+        expect(']');
+      }
+      return json{a};
+    }
+    if (c == '"')
+      return json{string()};
+    for (auto [word, val] : {std::pair<const char *, int>{"true", 1},
+                             {"false", 0}, {"null", -1}}) {
+      if (s_.compare(i_, std::strlen(word), word) == 0) {
+        i_ += std::strlen(word);
+        if (val < 0)
+          return json{nullptr};
+        return json{val == 1};
+      }
+    }
+    std::size_t used = 0;
+    double d = std::stod(s_.substr(i_, 40), &used);
+    i_ += used;
+    return json{d};
+  }
+  std::string s_;
+  std::size_t i_ = 0;
+};
+
+const json &manifest() {
+  static const json m = [] {
+    std::ifstream in(kFixtures + "/manifest.json");
+    if (!in)
+      throw std::runtime_error("cannot read " + kFixtures + "/manifest.json");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return json_parser(ss.str()).parse();
+  }();
+  return m;
+}
+
+const json *manifest_entry(const std::string &name) {
+  for (const json &f : manifest()["fixtures"].arr())
+    if (f["name"].str() == name)
+      return &f;
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------
+// Fixture arrays and comparison.
+// ---------------------------------------------------------------------------
+
+jx::dtype dtype_from_name(const std::string &n) {
+  static const std::map<std::string, jx::dtype> names = {
+      {"bool", jx::bool_},     {"int8", jx::int8},       {"int16", jx::int16},
+      {"int32", jx::int32},    {"int64", jx::int64},     {"uint8", jx::uint8},
+      {"uint16", jx::uint16},  {"uint32", jx::uint32},   {"uint64", jx::uint64},
+      {"float16", jx::float16}, {"bfloat16", jx::bfloat16},
+      {"float32", jx::float32}, {"float64", jx::float64}};
+  auto it = names.find(n);
+  if (it == names.end())
+    throw std::runtime_error("manifest.json: unknown dtype " + n);
+  return it->second;
+}
+
+/// One input or output leaf: the .npy file as the manifest describes it
+/// (bfloat16 is stored as its uint16 bit patterns).
+jx::runtime::host_buffer load_leaf(const json &leaf) {
+  jx::runtime::host_buffer b =
+      jx::runtime::read_npy(kFixtures + "/" + leaf["file"].str());
+  jx::dtype want = dtype_from_name(leaf["dtype"].str());
+  if (leaf.has("npy_storage") && leaf["npy_storage"].str() == "bfloat16_bits") {
+    if (b.dtype != jx::uint16)
+      throw std::runtime_error(leaf["file"].str() + ": bfloat16 bits not u16");
+    b.dtype = jx::bfloat16;
+  }
+  if (b.dtype != want)
+    throw std::runtime_error(leaf["file"].str() + ": holds " +
+                             jx::dtype_name(b.dtype) + ", manifest says " +
+                             jx::dtype_name(want));
+  return b;
+}
+
+/// Compares `got` with the fixture output `leaf`; "" when they agree, else
+/// what differs.
+std::string compare(const Array &got, const json &leaf) {
+  jx::runtime::host_buffer want = load_leaf(leaf);
+  std::ostringstream err;
+  if (got.dtype() != want.dtype || got.shape() != want.shape) {
+    err << "type " << got.aval().str() << ", JAX's is " << want.type_string();
+    return err.str();
+  }
+  const json &tol = leaf["tolerance"];
+  if (tol.is_string()) { // "exact": bit for bit (values for ints, bools)
+    const std::vector<uint8_t> &g = got.buffer().data;
+    if (g == want.data)
+      return "";
+    std::vector<double> gv = got.to_vector<double>(),
+                        wv = Array(want).to_vector<double>();
+    for (std::size_t i = 0; i < gv.size(); ++i)
+      if (!(gv[i] == wv[i]) || std::signbit(gv[i]) != std::signbit(wv[i])) {
+        err << "exact: element " << i << " is " << gv[i] << ", JAX's is "
+            << wv[i];
+        return err.str();
+      }
+    return "exact: bytes differ";
+  }
+  double rtol = tol["rtol"].num(), atol = tol["atol"].num();
+  std::vector<double> gv = got.to_vector<double>(),
+                      wv = Array(want).to_vector<double>();
+  for (std::size_t i = 0; i < gv.size(); ++i)
+    if (!(std::fabs(gv[i] - wv[i]) <= atol + rtol * std::fabs(wv[i]))) {
+      err.precision(9);
+      err << "element " << i << " is " << gv[i] << ", JAX's is " << wv[i]
+          << " (rtol " << rtol << ", atol " << atol << ")";
+      return err.str();
+    }
+  return "";
+}
+
+// ---------------------------------------------------------------------------
+// The table.
+// ---------------------------------------------------------------------------
+
+struct fixture_case {
+  std::string name;
+  std::size_t arity = 0;
+  std::function<args_t(const args_t &)> eager, jitted;
+  std::function<std::string(const args_t &)> jaxpr;
+  /// jx traces the same equations as JAX: the printed jaxprs must be equal.
+  bool jaxpr_equal = false;
+  /// What the entry composes from other jx functions ("" when nothing).
+  std::string composed;
+  /// Pending entries: the API jx lacks (the test is skipped).
+  std::string missing;
+};
+
+void PrintTo(const fixture_case &c, std::ostream *os) { *os << c.name; }
+
+template <class F, std::size_t... I>
+args_t run_flat(const F &f, const args_t &a, std::index_sequence<I...>) {
+  args_t out;
+  jx::detail::flatten_into(out, f(a.at(I)...));
+  return out;
+}
+template <class F, std::size_t... I>
+std::string jaxpr_text(const F &f, const args_t &a,
+                       std::index_sequence<I...>) {
+  return jx::make_jaxpr(f)(a.at(I)...).str();
+}
+
+/// A covered fixture: `f` takes the fixture's N inputs (in the manifest's
+/// order) and returns its outputs (an Array, a tuple or a vector).
+template <std::size_t N, class F>
+fixture_case fx(const char *name, F f, bool jaxpr_equal = false,
+                const char *composed = "") {
+  fixture_case c;
+  c.name = name;
+  c.arity = N;
+  c.eager = [f](const args_t &a) {
+    return run_flat(f, a, std::make_index_sequence<N>{});
+  };
+  auto jf = jx::jit(f, name);
+  c.jitted = [jf](const args_t &a) {
+    return run_flat(jf, a, std::make_index_sequence<N>{});
+  };
+  c.jaxpr = [f](const args_t &a) {
+    return jaxpr_text(f, a, std::make_index_sequence<N>{});
+  };
+  c.jaxpr_equal = jaxpr_equal;
+  c.composed = composed;
+  return c;
+}
+
+fixture_case pending(const char *name, const char *missing) {
+  fixture_case c;
+  c.name = name;
+  c.missing = missing;
+  return c;
+}
+
+using A = const Array &;
+constexpr bool kSameJaxpr = true;
+
+/// x[i] on the first axis (lax.slice + squeeze, as JAX traces it).
+Array row(A x, int64_t i) { return jnp::slice(x, {i}); }
+
+/// jax.nn.logsumexp over `axis`: max + log(sum(exp(x - max))).
+Array logsumexp(A x, jnp::axes_t axis) {
+  Array m = jnp::max(x, axis, /*keepdims=*/true);
+  Array r = m + jnp::log(jnp::sum(jnp::exp(x - m), axis, /*keepdims=*/true));
+  return jnp::squeeze(r, axis);
+}
+
+std::vector<fixture_case> covered() {
+  using std::make_tuple;
+  return {
+      // Elementwise math.
+      fx<1>("exp_f32", [](A x) { return jnp::exp(x); },
+            kSameJaxpr),
+      fx<1>("log_f32",
+            [](A x) { return make_tuple(jnp::log(x), jnp::log1p(x)); },
+            kSameJaxpr),
+      fx<1>("tanh_f32", [](A x) { return jnp::tanh(x); },
+            kSameJaxpr),
+      fx<1>("logistic_f32", [](A x) { return jx::nn::sigmoid(x); },
+            kSameJaxpr),
+      fx<1>("integer_pow_f32",
+            [](A x) {
+              return make_tuple(jnp::power(x, 2), jnp::power(x, 3),
+                                lax::integer_pow(x, -2),
+                                lax::integer_pow(x, 5));
+            },
+            kSameJaxpr),
+      fx<2>("abs_sign_f32_i32",
+            [](A x, A n) {
+              return make_tuple(jnp::abs(x), jnp::sign(x), -x, jnp::abs(n),
+                                jnp::sign(n), -n);
+            },
+            kSameJaxpr),
+      fx<1>("floor_ceil_round_f32",
+            [](A x) {
+              Array trunc = jnp::where(x < 0.0f, jnp::ceil(x), jnp::floor(x));
+              return make_tuple(
+                  jnp::floor(x), jnp::ceil(x), jnp::round(x),
+                  lax::round(x, lax::rounding_method::away_from_zero), trunc);
+            },
+            false, "jnp.trunc as where(x < 0, ceil(x), floor(x))"),
+      fx<3>("clip_f32",
+            [](A x, A lo, A hi) {
+              return make_tuple(jnp::clip(x, -0.5f, 0.75f),
+                                jnp::minimum(jnp::maximum(x, lo), hi));
+            },
+            false, "lax.clamp(lo, x, hi) as minimum(maximum(x, lo), hi)"),
+      fx<3>("where_f32",
+            [](A x, A y, A c) {
+              return make_tuple(jnp::where(x > 0.0f, x, y),
+                                jnp::where(c, x, 0.0f));
+            }),
+      fx<2>("compare_f32",
+            [](A x, A y) {
+              return make_tuple(jnp::equal(x, y), jnp::not_equal(x, y), x < y,
+                                x <= y, x > y, x >= y);
+            },
+            kSameJaxpr),
+      fx<1>("expm1_log1p_f64",
+            [](A x) {
+              return make_tuple(jnp::exp(x), jnp::expm1(x),
+                                jnp::log1p(jnp::abs(x)), jnp::tanh(x));
+            },
+            kSameJaxpr),
+      fx<2>("tanh_exp_f16",
+            [](A x, A y) {
+              return make_tuple(jnp::tanh(x), jnp::exp(x), x * y + 1.0f);
+            },
+            kSameJaxpr),
+      fx<2>("arith_bf16",
+            [](A x, A y) {
+              return make_tuple(x + y, x * y, jnp::exp(x), x / y);
+            },
+            kSameJaxpr),
+      fx<2>("bool_logic",
+            [](A p, A q) {
+              return make_tuple(jnp::bitwise_and(p, q), jnp::bitwise_or(p, q),
+                                jnp::bitwise_xor(p, q), jnp::invert(p),
+                                jnp::sum(p.astype(jx::int32)));
+            },
+            kSameJaxpr),
+      // Reductions.
+      fx<1>("sum_axes_f32",
+            [](A x) {
+              return make_tuple(jnp::sum(x, 1), jnp::sum(x, {0, 2}),
+                                jnp::sum(x), jnp::sum(x, 2, true));
+            },
+            kSameJaxpr),
+      fx<1>("mean_keepdims_f32",
+            [](A x) {
+              return make_tuple(jnp::mean(x, -1, true), jnp::mean(x, 0));
+            },
+            kSameJaxpr),
+      fx<2>("max_min_f32",
+            [](A x, A n) {
+              return make_tuple(jnp::max(x, 1), jnp::min(x, {0, 2}),
+                                jnp::max(x, std::nullopt, true),
+                                jnp::max(n, 0));
+            },
+            kSameJaxpr),
+      fx<1>("argmax_argmin_f32",
+            [](A x) {
+              return make_tuple(jnp::argmax(x, 1), jnp::argmin(x, 0),
+                                jnp::argmax(x));
+            },
+            kSameJaxpr),
+      fx<2>("prod_i32",
+            [](A n, A x) {
+              return make_tuple(jnp::prod(n, 1), jnp::prod(x, 0));
+            },
+            kSameJaxpr),
+      fx<1>("logsumexp_f32",
+            [](A x) { return make_tuple(logsumexp(x, 1), logsumexp(x, {})); },
+            false, "jax.nn.logsumexp as max + log(sum(exp(x - max)))"),
+      fx<1>("var_std_f32",
+            [](A x) {
+              Array d = x - jnp::mean(x);
+              Array var1 = jnp::sum(d * d) / static_cast<float>(x.size() - 1);
+              return make_tuple(jnp::var(x, 0), jnp::std(x, 0), var1);
+            },
+            false, "jnp.var(ddof=1) as sum((x - mean)^2) / (n - 1)"),
+      fx<1>("sum_mean_f64",
+            [](A x) {
+              return make_tuple(jnp::sum(x, 0), jnp::mean(x), jnp::max(x, 1));
+            },
+            kSameJaxpr),
+      fx<1>("any_all_bool",
+            [](A p) {
+              return make_tuple(jnp::any(p, 1), jnp::all(p, 1),
+                                jnp::all(p, 0));
+            },
+            kSameJaxpr),
+      // Linear algebra.
+      fx<3>("matmul_f32",
+            [](A a, A b, A v) {
+              return make_tuple(jnp::matmul(a, b), jnp::matmul(a, v));
+            },
+            kSameJaxpr),
+      fx<2>("dot_general_i32",
+            [](A a, A b) {
+              return lax::dot_general(a, b, {{2}, {1}, {0}, {0}});
+            }),
+      fx<2>("dot_bf16_to_f32",
+            [](A a, A b) {
+              return lax::dot_general(a, b, {{1}, {0}, {}, {}}, jx::float32);
+            },
+            kSameJaxpr),
+      fx<2>("matvec_f64",
+            [](A a, A v) {
+              return make_tuple(jnp::matmul(a, v), jnp::dot(v, v));
+            },
+            kSameJaxpr),
+      // Slicing.
+      fx<1>("slice_strided_f32",
+            [](A x) {
+              // x[:, 1::2], x[::-1], x[1:3, ::3], x[..., None]
+              return make_tuple(
+                  jnp::slice(x, {jx::all(), jx::range(1, std::nullopt, 2)}),
+                  jnp::flip(x, 0),
+                  jnp::slice(x, {jx::range(1, 3),
+                                 jx::range(std::nullopt, std::nullopt, 3)}),
+                  jnp::expand_dims(x, 2));
+            },
+            kSameJaxpr,
+            "x[::-1] as jnp::flip (negative steps), x[..., None] as "
+            "jnp::expand_dims"),
+      fx<4>("dynamic_slice_f32",
+            [](A x, A u, A i, A j) {
+              return make_tuple(lax::dynamic_slice(x, {i, j - 3}, {2, 2}),
+                                lax::dynamic_update_slice(x, u, {i, j}));
+            }),
+      // Sorting and cumulative ops.
+      fx<1>("sort_f32",
+            [](A x) {
+              return make_tuple(jnp::sort(x), jnp::sort(x, 0),
+                                -jnp::sort(-row(x, 0)));
+            }),
+      fx<2>("argsort_f32",
+            [](A x, A n) {
+              return make_tuple(jnp::argsort(x, -1), jnp::argsort(n));
+            }),
+      fx<2>("sort_multi_operand",
+            [](A k, A v) { return lax::sort({k, v}, 0, true, 1); },
+            kSameJaxpr),
+      fx<2>("cumulative_f32",
+            [](A x, A p) {
+              return make_tuple(jnp::cumsum(x, 1), jnp::cumprod(p, 0),
+                                lax::cummax(x, 1), lax::cummin(x, 1, true));
+            }),
+      fx<2>("cumsum_i32",
+            [](A n, A b) { return make_tuple(jnp::cumsum(n), jnp::cumsum(b)); }),
+      // Neural network functions.
+      fx<1>("softmax_f32",
+            [](A x) {
+              return make_tuple(jx::nn::softmax(x, -1),
+                                jx::nn::log_softmax(x, -1));
+            }),
+      fx<3>("layer_norm_f32",
+            [](A x, A g, A b) {
+              Array m = jnp::mean(x, -1, true);
+              Array v = jnp::var(x, -1, true);
+              return (x - m) * lax::rsqrt(v + 1e-5f) * g + b;
+            }),
+      // Dtype conversions and shapes.
+      fx<4>("convert_dtypes",
+            [](A x, A n, A b, A u) {
+              return make_tuple(x.astype(jx::int32), n.astype(jx::float32),
+                                x.astype(jx::bfloat16), x.astype(jx::float16),
+                                b.astype(jx::float32), u.astype(jx::float32),
+                                x.astype(jx::bool_), n.astype(jx::uint8));
+            },
+            kSameJaxpr),
+      fx<1>("convert_f64_f32",
+            [](A x) {
+              return make_tuple(x.astype(jx::float32),
+                                x.astype(jx::float32).astype(jx::float64),
+                                x.astype(jx::int32));
+            },
+            kSameJaxpr),
+      fx<2>("reshape_transpose_concat",
+            [](A x, A y) {
+              return make_tuple(
+                  x.reshape({6, 4}), jnp::transpose(x, {2, 0, 1}),
+                  jnp::concatenate({x, y}, 2),
+                  jnp::stack({row(x, 0), row(x, 1)}),
+                  jnp::broadcast_to(
+                      jnp::slice(y, {jx::all(), jx::range(std::nullopt, 1)}),
+                      {2, 5, 2}),
+                  jnp::squeeze(
+                      jnp::slice(x, {jx::all(), jx::range(std::nullopt, 1)}),
+                      1));
+            }),
+      fx<1>("pad_iota",
+            [](A x) {
+              Array tri = jnp::expand_dims(jnp::arange(4), 0) <=
+                          jnp::expand_dims(jnp::arange(3), 1);
+              // mode="edge" along axis 1 by (2, 1): repeat the edge columns.
+              Array first = jnp::slice(x, {jx::all(), jx::range(0, 1)});
+              Array last = jnp::slice(x, {jx::all(), jx::range(3, 4)});
+              Array edge = jnp::concatenate(
+                  {jnp::broadcast_to(first, {3, 2}), x, last}, 1);
+              return make_tuple(
+                  jnp::pad(x, {{1, 2}, {0, 1}}), edge,
+                  lax::pad(x, -1.0f, {{{0, 0, 1}, {-1, 2, 0}}}),
+                  jnp::where(tri, x, 0.0f), jnp::arange(5) * 3);
+            },
+            false, "jnp.pad(mode='edge') as concatenate of the edge columns"),
+  };
+}
+
+std::vector<fixture_case> pending_table() {
+  return {
+      pending("sin_cos_f32", "jnp::tan"),
+      pending("erf_f32", "lax::erf, lax::erfc, lax::erf_inv"),
+      pending("pow_f32", "jnp::cbrt"),
+      pending("atan2_max_min_f32", "jnp::arctan2, jnp::remainder"),
+      pending("int32_arith",
+              "jnp::floor_divide, jnp::remainder, lax::rem, lax::shift_left, "
+              "lax::shift_right_arithmetic, lax::shift_right_logical"),
+      pending("uint8_arith", "lax::shift_right_logical, lax::population_count"),
+      pending("batched_matmul_f32", "jnp::einsum"),
+      pending("einsum_f32", "jnp::einsum"),
+      pending("conv2d_nhwc_strided_f32", "lax::conv_general_dilated"),
+      pending("conv2d_nhwc_dilated_f32", "lax::conv_general_dilated"),
+      pending("conv2d_nhwc_grouped_f32", "lax::conv_general_dilated"),
+      pending("conv1d_nwc_f32", "lax::conv_general_dilated"),
+      pending("conv2d_nchw_f32", "lax::conv"),
+      pending("max_pool_f32", "lax::reduce_window (max)"),
+      pending("avg_pool_f32", "lax::reduce_window (add)"),
+      pending("cond_f32", "lax::cond"),
+      pending("cond_index_i32", "lax::cond"),
+      pending("while_loop_i32", "lax::while_loop, jx::vmap"),
+      pending("fori_loop_f32", "lax::fori_loop"),
+      pending("scan_f32", "lax::scan"),
+      pending("switch_f32", "lax::switch"),
+      pending("gather_take_f32", "x[int array] (gather), jnp::take"),
+      pending("gather_2d_f32", "x[rows, cols] (gather)"),
+      pending("scatter_set_f32", "x.at[i].set"),
+      pending("scatter_add_f32", "x.at[idx].add"),
+      pending("scatter_mul_min_max_f32", "x.at[idx].mul / min / max"),
+      pending("scatter_2d_i32", "x.at[rows, cols].add, x.at[1, :].set"),
+      pending("top_k_f32", "lax::top_k"),
+      pending("activations_f32",
+              "jx::nn::gelu(approximate=false) (erf), jx::nn::leaky_relu, "
+              "jx::nn::elu"),
+      pending("one_hot", "jx::nn::one_hot"),
+      pending("mlp_forward", "jx::nn::one_hot"),
+      pending("mlp_grad", "jx::value_and_grad"),
+      pending("random_normal", "jx::random::normal"),
+      pending("random_uniform", "jx::random::uniform, jx::random::bits"),
+      pending("random_split_randint", "jx::random::split, jx::random::randint"),
+      pending("bitcast_convert", "lax::bitcast_convert_type"),
+      pending("reverse_rotate", "jnp::roll, jnp::tile"),
+  };
+}
+
+std::vector<fixture_case> all_cases() {
+  std::vector<fixture_case> v = covered();
+  for (fixture_case &p : pending_table())
+    v.push_back(std::move(p));
+  return v;
+}
+
+args_t load_inputs(const json &entry) {
+  args_t in;
+  for (const json &leaf : entry["inputs"].arr())
+    in.emplace_back(load_leaf(leaf));
+  return in;
+}
+
+std::string read_text(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string s = ss.str();
+  while (!s.empty() && s.back() == '\n')
+    s.pop_back();
+  return s;
+}
+
+/// The first line where two texts differ, both versions.
+std::string first_difference(const std::string &got, const std::string &want) {
+  std::istringstream g(got), w(want);
+  std::string gl, wl;
+  for (int line = 1;; ++line) {
+    bool more_g = static_cast<bool>(std::getline(g, gl));
+    bool more_w = static_cast<bool>(std::getline(w, wl));
+    if (!more_g && !more_w)
+      return "(equal)";
+    if (!more_g || !more_w || gl != wl)
+      return "line " + std::to_string(line) + ": jx `" +
+             (more_g ? gl : "<end>") + "`, JAX `" + (more_w ? wl : "<end>") +
+             "`";
+  }
+}
+
+class JaxFixture : public testing::TestWithParam<fixture_case> {};
+
+void expect_outputs(const char *mode, const args_t &got, const json &entry) {
+  const json_array &outs = entry["outputs"].arr();
+  ASSERT_EQ(got.size(), outs.size()) << mode << ": number of outputs";
+  for (std::size_t i = 0; i < outs.size(); ++i) {
+    std::string diff = compare(got[i], outs[i]);
+    EXPECT_EQ(diff, "") << mode << ": output " << i << " ("
+                        << outs[i]["file"].str() << ")";
+  }
+}
+
+TEST_P(JaxFixture, OutputsEqualJax) {
+  const fixture_case &c = GetParam();
+  if (!c.missing.empty())
+    GTEST_SKIP() << "pending: needs " << c.missing;
+  const json *entry = manifest_entry(c.name);
+  ASSERT_NE(entry, nullptr) << c.name << " is not in manifest.json";
+  args_t in = load_inputs(*entry);
+  ASSERT_EQ(in.size(), c.arity) << "number of inputs";
+  expect_outputs("eager", c.eager(in), *entry);
+  expect_outputs("jit", c.jitted(in), *entry);
+}
+
+TEST_P(JaxFixture, JaxprEqualsJax) {
+  const fixture_case &c = GetParam();
+  if (!c.missing.empty())
+    GTEST_SKIP() << "pending: needs " << c.missing;
+  const json *entry = manifest_entry(c.name);
+  ASSERT_NE(entry, nullptr);
+  std::string want = read_text(kFixtures + "/" + (*entry)["jaxpr"].str());
+  std::string got = c.jaxpr(load_inputs(*entry));
+  if (c.jaxpr_equal)
+    EXPECT_EQ(got, want);
+  else if (got == want)
+    ADD_FAILURE() << c.name << ": the jaxpr now equals JAX's; mark the entry "
+                     "kSameJaxpr";
+  else
+    GTEST_SKIP() << "jaxpr differs from JAX's (not expected to match); "
+                 << first_difference(got, want);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fixtures, JaxFixture, testing::ValuesIn(all_cases()),
+    [](const testing::TestParamInfo<fixture_case> &info) {
+      return info.param.name;
+    });
+
+/// Every fixture of manifest.json is either covered or pending, once.
+TEST(JaxFixtureCoverage, EveryFixtureIsListed) {
+  std::map<std::string, int> listed;
+  std::size_t n_covered = 0, n_pending = 0, n_jaxpr = 0, n_composed = 0;
+  for (const fixture_case &c : all_cases()) {
+    ++listed[c.name];
+    (c.missing.empty() ? n_covered : n_pending)++;
+    n_jaxpr += c.jaxpr_equal;
+    n_composed += !c.composed.empty();
+  }
+  std::set<std::string> in_manifest;
+  for (const json &f : manifest()["fixtures"].arr()) {
+    in_manifest.insert(f["name"].str());
+    EXPECT_EQ(listed[f["name"].str()], 1)
+        << f["name"].str() << " must be in exactly one of covered/pending";
+  }
+  for (const auto &[name, n] : listed)
+    EXPECT_TRUE(in_manifest.count(name)) << name << " is not a fixture";
+  std::cout << "[ fixtures ] " << in_manifest.size() << " JAX fixtures: "
+            << n_covered << " covered (" << n_composed
+            << " compose a missing function), " << n_pending
+            << " pending; " << n_jaxpr << " jaxprs equal JAX's\n";
+}
+
+} // namespace
