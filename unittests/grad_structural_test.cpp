@@ -540,25 +540,43 @@ void expect_error(const std::function<void()> &f, const std::string &part) {
   }
 }
 
-TEST(StructuralErrors, BatchedStartIndices) {
-  Array x = vec({1, 2, 3, 4, 5});
-  Array is = jx::array({0, 2, 1}, {3}, jx::dtype::int32);
-  expect_error(
-      [&] {
-        jx::vmap([](const Array &x, const Array &i) {
-          return lax::dynamic_slice(x, {i}, {2});
-        }, {jx::not_mapped, 0})(x, is);
-      },
-      "jx::vmap: dynamic_slice with batched start indices is not supported "
-      "yet (it needs a gather); operands f64[5], i32[3], start index 0 "
-      "batched on axis 0");
-  expect_error(
-      [&] {
-        jx::vmap([](const Array &x, const Array &i) {
-          return lax::dynamic_update_slice(x, vec({9}), {i});
-        }, {jx::not_mapped, 0})(x, is);
-      },
-      "jx::vmap: dynamic_update_slice with batched start indices");
+// Per-example start indices: a gather / scatter with a batching dim, the
+// start clamped as the unbatched ops do.
+TEST(StructuralSlicing, VmapBatchedStartIndices) {
+  Array xs = jx::array({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                        17, 18, 19, 20, 21, 22, 23, 24},
+                       {3, 2, 4}, f64);
+  Array is = jx::array({0, 3, 1}, {3}, jx::dtype::int32); // 3 is clamped
+  Array js = jx::array({1, 0, 2}, {3}, jx::dtype::int32);
+  Array u = jx::array({-1, -2, -3, -4, -5, -6}, {3, 1, 2}, f64);
+  auto ds = [](const Array &x, const Array &i, const Array &j) {
+    return lax::dynamic_slice(x, {i, j}, {1, 3});
+  };
+  auto dus = [](const Array &x, const Array &u, const Array &i,
+                const Array &j) {
+    return lax::dynamic_update_slice(x, u, {i, j});
+  };
+  Array zero = jx::array({0}, {}, jx::dtype::int32);
+  for (int mode = 0; mode < 3; ++mode) {
+    // mode 0: all batched; 1: x shared; 2: j shared.
+    std::vector<jx::axis_spec> axes{mode == 1 ? jx::axis_spec() : jx::axis_spec(0), 0,
+                                    mode == 2 ? jx::axis_spec() : jx::axis_spec(0)};
+    Array x_arg = mode == 1 ? take(xs, 1, 0) : xs;
+    Array j_arg = mode == 2 ? zero : js;
+    Array got = jx::vmap(ds, axes)(x_arg, is, j_arg);
+    Array got_u = jx::vmap(dus, {axes[0], 0, 0, axes[2]})(x_arg, u, is, j_arg);
+    std::vector<Array> want, want_u;
+    for (int64_t b = 0; b < 3; ++b) {
+      Array xb = mode == 1 ? x_arg : take(xs, b, 0);
+      Array jb = mode == 2 ? zero : take(js, b, 0);
+      want.push_back(ds(xb, take(is, b, 0), jb));
+      want_u.push_back(dus(xb, take(u, b, 0), take(is, b, 0), jb));
+    }
+    expect_close(values(got), values(jnp::stack(want, 0)), 0,
+                 "dynamic_slice mode " + std::to_string(mode));
+    expect_close(values(got_u), values(jnp::stack(want_u, 0)), 0,
+                 "dynamic_update_slice mode " + std::to_string(mode));
+  }
 }
 
 TEST(StructuralErrors, WrongTangentType) {

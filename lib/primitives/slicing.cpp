@@ -116,22 +116,31 @@ std::vector<Array> indices_of(const std::vector<Array> &args,
   return std::vector<Array>(args.begin() + first, args.end());
 }
 
-/// vmap of a dynamic slice op: batched start indices would need a gather.
-void check_unbatched_indices(const std::string &name,
-                             const std::vector<Array> &args,
-                             const std::vector<batch_dim> &dims,
-                             std::size_t first) {
+bool any_batched(const std::vector<batch_dim> &dims, std::size_t first) {
+  for (std::size_t i = first; i < dims.size(); ++i)
+    if (dims[i])
+      return true;
+  return false;
+}
+
+/// Batched start indices as one [batch, rank] index array (unbatched ones
+/// broadcast), for a gather or scatter with the batch as a batching dim.
+Array stacked_indices(const std::vector<Array> &args,
+                      const std::vector<batch_dim> &dims, std::size_t first,
+                      int64_t size) {
+  std::vector<Array> cols;
   for (std::size_t i = first; i < args.size(); ++i)
-    if (dims[i]) {
-      std::vector<shaped_array> avals;
-      for (const Array &a : args)
-        avals.push_back(a.aval());
-      throw error("jx::vmap: " + name +
-                  " with batched start indices is not supported yet (it "
-                  "needs a gather); operands " + avals_str(avals) +
-                  ", start index " + std::to_string(i - first) +
-                  " batched on axis " + std::to_string(*dims[i]));
-    }
+    cols.push_back(
+        lax::reshape(batch_at(args[i], dims[i], size, 0), {size, 1}));
+  return lax::concatenate(cols, 1);
+}
+
+/// 1, 2, ..., rank: the operand dims after the batch dim.
+std::vector<int64_t> dims_after_batch(int64_t rank) {
+  std::vector<int64_t> out;
+  for (int64_t i = 1; i <= rank; ++i)
+    out.push_back(i);
+  return out;
 }
 
 /// Start indices for the batched operand: a zero for the batch dim first.
@@ -202,11 +211,27 @@ const bool slicing_rules_registered = [] {
     };
     r.batch = [](const std::vector<Array> &args,
                  const std::vector<batch_dim> &dims, const params_t &p) {
-      check_unbatched_indices("dynamic_slice", args, dims, 1);
-      Array x = move_axis(args[0], *dims[0], 0);
-      params_t q = p;
+      int64_t size = batch_size(args, dims);
+      Array x = batch_at(args[0], dims[0], size, 0);
       std::vector<int64_t> sizes = get_ints(p, "slice_sizes");
-      sizes.insert(sizes.begin(), x.shape()[0]);
+      if (any_batched(dims, 1)) {
+        // Per-example start indices: a gather with the batch as a batching
+        // dim; clip mode clamps as dynamic_slice does.
+        int64_t rank = static_cast<int64_t>(sizes.size());
+        gather_dimension_numbers g;
+        g.offset_dims = dims_after_batch(rank);
+        g.start_index_map = dims_after_batch(rank);
+        g.operand_batching_dims = {0};
+        g.start_indices_batching_dims = {0};
+        sizes.insert(sizes.begin(), 1);
+        return std::make_pair(
+            std::vector<Array>{lax::gather(
+                x, stacked_indices(args, dims, 1, size), g, sizes, false,
+                false, lax::gather_scatter_mode::clip)},
+            std::vector<batch_dim>{0});
+      }
+      params_t q = p;
+      sizes.insert(sizes.begin(), size);
       q["slice_sizes"] = sizes;
       return std::make_pair(
           std::vector<Array>{bind1(
@@ -239,10 +264,24 @@ const bool slicing_rules_registered = [] {
     };
     r.batch = [](const std::vector<Array> &args,
                  const std::vector<batch_dim> &dims, const params_t &) {
-      check_unbatched_indices("dynamic_update_slice", args, dims, 2);
       int64_t size = batch_size(args, dims);
       Array x = batch_at(args[0], dims[0], size, 0);
       Array u = batch_at(args[1], dims[1], size, 0);
+      if (any_batched(dims, 2)) {
+        // Per-example start indices: a scatter with the batch as a batching
+        // dim; clip mode clamps as dynamic_update_slice does.
+        int64_t rank = x.ndim() - 1;
+        scatter_dimension_numbers sd;
+        sd.update_window_dims = dims_after_batch(rank);
+        sd.scatter_dims_to_operand_dims = dims_after_batch(rank);
+        sd.operand_batching_dims = {0};
+        sd.scatter_indices_batching_dims = {0};
+        return std::make_pair(
+            std::vector<Array>{lax::scatter(
+                x, stacked_indices(args, dims, 2, size), u, sd, false, true,
+                lax::gather_scatter_mode::clip)},
+            std::vector<batch_dim>{0});
+      }
       return std::make_pair(
           std::vector<Array>{bind1(dynamic_update_slice_p,
                                    cat({x, u}, batched_indices(
