@@ -355,6 +355,17 @@ const std::vector<grad_row> &grad_rows() {
              x, xs43());
          return h.sum() + (ys * ys).sum();
        }},
+      {"scan_int_carry",
+       [](const Array &x) {
+         // An integer carry next to the float one: it gets no cotangent.
+         auto [c, ys] = lax::scan(
+             [](const std::pair<Array, Array> &c, const Array &xt) {
+               Array h = jnp::sin(c.first) * xt + c.second.astype(jx::float64);
+               return std::make_pair(std::make_pair(h, c.second + 1), h * h);
+             },
+             std::make_pair(x, Array(0)), xs43());
+         return c.first.sum() + ys.sum();
+       }},
       {"scan_reverse_xs",
        [](const Array &x) {
          auto [h, ys] = lax::scan(

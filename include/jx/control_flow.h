@@ -112,8 +112,10 @@ auto switch_(const Array &index, const std::vector<F> &branches,
   using R = std::decay_t<std::invoke_result_t<F, const Ops &...>>;
   if (branches.empty())
     throw error("jx::lax::switch_: no branches");
-  if (branches.size() == 1)
+  if (branches.size() == 1) { // as JAX: the one branch, called directly
+    detail::switch_index(index, 1);
     return R(branches[0](operands...));
+  }
   auto like = std::make_tuple(operands...);
   auto slot = detail::result_slot<R>();
   std::vector<Array> outs = detail::switch_impl<R>(
