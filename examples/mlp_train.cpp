@@ -330,9 +330,12 @@ int main(int argc, char **argv) {
       double ms = std::chrono::duration<double, std::milli>(
                       std::chrono::steady_clock::now() - t0)
                       .count();
-      std::cout << "stages of the compiled training step (" << ms
-                << " ms to trace, lower and compile them) in " << opt.stages
-                << "/:\n";
+      std::string dir = opt.stages;
+      while (dir.size() > 1 && dir.back() == '/')
+        dir.pop_back();
+      std::printf("stages of the compiled training step (%.0f ms to trace, "
+                  "lower and compile them) in %s/:\n",
+                  ms, dir.c_str());
       for (const auto &f : files) {
         std::string name = f.path.substr(f.path.find_last_of('/') + 1);
         std::printf("  %-24s %8zu bytes\n", name.c_str(), f.bytes);
