@@ -101,8 +101,7 @@ std::pair<Params, Adam> adam_update(const Params &p, const Params &g,
   Array v_scale = 1.0f / (1.0f - jnp::power(Array(float(kBeta2)), count));
   Params step = jx::tree_map(
       [&](const Array &m, const Array &v) {
-        return kLearningRate * (m * m_scale) /
-               (jnp::sqrt(v * v_scale) + kEps);
+        return kLearningRate * (m * m_scale) / (jnp::sqrt(v * v_scale) + kEps);
       },
       m, v);
   Params next = jx::tree_map(
@@ -137,7 +136,7 @@ auto apply_leaves(const G &g, const std::vector<Array> &v,
 }
 
 constexpr std::size_t kStateLeaves = 4 + 4 + 4 + 1; // params, m, v, count
-constexpr std::size_t kStepArgs = kStateLeaves + 2;  // + x, labels
+constexpr std::size_t kStepArgs = kStateLeaves + 2; // + x, labels
 
 // --- Data --------------------------------------------------------------------
 
@@ -269,9 +268,9 @@ int main(int argc, char **argv) {
                 jnp::zeros({kHidden}), lecun(2, kHidden, kClasses),
                 jnp::zeros({kClasses})};
   auto zeros_like = [](const Array &a) { return jnp::zeros_like(a); };
-  TrainState state{params, Adam{jx::tree_map(zeros_like, params),
-                                jx::tree_map(zeros_like, params),
-                                jnp::zeros({})}};
+  TrainState state{params,
+                   Adam{jx::tree_map(zeros_like, params),
+                        jx::tree_map(zeros_like, params), jnp::zeros({})}};
   std::cout << "model: 64 -> " << kHidden << " (tanh) -> " << kClasses
             << ", softmax cross-entropy, Adam (lr " << kLearningRate
             << "), batches of " << kBatch << "\n";
@@ -281,7 +280,8 @@ int main(int argc, char **argv) {
   auto step_leaves = [state](const std::vector<Array> &args) {
     std::vector<Array> leaves(args.begin(), args.begin() + kStateLeaves);
     TrainState s = jx::tree_unflatten(state, leaves);
-    auto [next, loss] = train_step(s, args[kStateLeaves], args[kStateLeaves + 1]);
+    auto [next, loss] =
+        train_step(s, args[kStateLeaves], args[kStateLeaves + 1]);
     std::vector<Array> out = jx::tree_leaves(next);
     out.push_back(loss);
     return out;
@@ -289,8 +289,8 @@ int main(int argc, char **argv) {
   auto step_fn = of_leaves<kStepArgs>(step_leaves);
   auto step = jx::jit(step_fn, "train_step");
   auto predict = jx::jit(
-      [](const Array &w1, const Array &b1, const Array &w2,
-              const Array &b2, const Array &x) {
+      [](const Array &w1, const Array &b1, const Array &w2, const Array &b2,
+         const Array &x) {
         return jnp::argmax(logits_of(Params{w1, b1, w2, b2}, x), 1);
       },
       "predict");
@@ -399,8 +399,7 @@ int main(int argc, char **argv) {
   if (opt.epochs > 1)
     std::printf("time per epoch: %.1f ms (mean of epochs 2..%d; epoch 1 "
                 "also compiled the step: %.0f ms)\n",
-                (total_ms - first_ms) / (opt.epochs - 1), opt.epochs,
-                first_ms);
+                (total_ms - first_ms) / (opt.epochs - 1), opt.epochs, first_ms);
 
   // 8. Checks: one compilation of the step, a falling loss, the bar.
   int failures = 0;
