@@ -476,14 +476,13 @@ TEST(ControlFlow, ReverseThroughWhileRecomputesOrStores) {
   }
 }
 
-// Known CPU-backend miscompile (not control flow's rules: the stablehlo is
-// right, see the report of the ctrlflow branch): a while body that runs an
-// inner while and then a case reading the inner loop's result gets the case
-// result overwritten by the inner loop's other result (the linalg phase CSEs
-// every tensor.empty into one `outs` tensor and bufferization then reuses
-// its buffer). Grad through nested loops with a cond hits it. Enable when
-// the pipeline is fixed.
-TEST(ControlFlow, DISABLED_CaseAfterInnerLoopInLoopBody) {
+// Regression test for a CPU-backend miscompile: a while body that runs an
+// inner while and then a case reading the inner loop's result got the case
+// result overwritten by the inner loop's other result (the linalg phase
+// CSE'd every tensor.empty, across loop bodies, into one `outs` tensor whose
+// buffer bufferization then shared). The pipeline now turns tensor.empty
+// into alloc_tensor before CSE. Grad through nested loops with a cond hit it.
+TEST(ControlFlow, CaseAfterInnerLoopInLoopBody) {
   using P = std::pair<Array, Array>;
   Array x = jx::array({1.0, 1.0}, jx::float64);
   // (ct, acc) -> inner loop (ct, a) -> (ct, a + ct) twice; ct' = case(ct).

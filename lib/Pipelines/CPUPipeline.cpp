@@ -125,7 +125,7 @@ std::string phasePipeline(StringRef phase) {
            "canonicalize,cse,symbol-dce";
   if (phase == "linalg")
     return "stablehlo-legalize-to-linalg,canonicalize,"
-           "linalg-fuse-elementwise-ops,cse";
+           "linalg-fuse-elementwise-ops,empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return "jx-lower-checks-to-runtime,"
            "one-shot-bufferize{bufferize-function-boundaries "
