@@ -1,6 +1,7 @@
 // nn.cpp - jx::nn: activations as compositions of numpy/lax functions.
 
 #include "core/trace.h"
+#include "frontend/api_util.h"
 #include "jx/nn.h"
 #include "jx/lax.h"
 #include "jx/grad.h"
@@ -209,6 +210,8 @@ Array elu(const Array &x, double alpha) {
 }
 
 Array logsumexp(const Array &a, numpy::axes_t axis, bool keepdims) {
+  if (axis.axes)
+    frontend::normalize_axes("jx::nn::logsumexp", *axis.axes, a.aval());
   Array f = float_of(a);
   Array amax = jnp::max(f, axis, /*keepdims=*/true);
   // A non-finite maximum (all -inf, or an inf) is taken as 0, as JAX does.
