@@ -260,6 +260,25 @@ TEST(FixtureOpsJaxpr, NewPrimitivesPrintAsJax) {
     EXPECT_EQ(jx::make_jaxpr(fs.at(name))(x, x).str(), want) << name;
 }
 
+TEST(FixtureOpsLowering, StableHloOpsAsJax) {
+  // JAX lowers these primitives to single stablehlo ops (0-d clamp bounds
+  // broadcast first): sin_cos_f32.mlir, pow_f32.mlir, atan2_max_min_f32.mlir
+  // and clamp_f32.mlir under test/Fixtures/jax.
+  auto f = [](A x, A y) {
+    return std::make_tuple(lax::tan(x), lax::cbrt(x), lax::atan2(x, y),
+                           lax::clamp(y, x, y), lax::clamp(0.0f, x, 1.0f));
+  };
+  Array x = jnp::zeros({2, 3});
+  std::string text = jx::jit(f, "f").lower(x, x).as_text();
+  for (const char *op :
+       {"stablehlo.tan %arg0 : tensor<2x3xf32>",
+        "stablehlo.cbrt %arg0 : tensor<2x3xf32>",
+        "stablehlo.atan2 %arg0, %arg1 : tensor<2x3xf32>",
+        "stablehlo.clamp %arg1, %arg0, %arg1 : tensor<2x3xf32>",
+        "stablehlo.broadcast_in_dim"})
+    EXPECT_NE(text.find(op), std::string::npos) << op << " in\n" << text;
+}
+
 // ---------------------------------------------------------------------------
 // Errors name the API and show the operands.
 // ---------------------------------------------------------------------------
