@@ -1,6 +1,7 @@
-// jit_eager_table_test.cpp - for every function of jx::numpy, jx::lax and
-// jx::nn, jx::jit(f)(x, y) equals f(x, y) run eagerly bit for bit (same
-// dtype, shape, weak type and bytes), over the dtypes the op accepts.
+// jit_eager_table_test.cpp - for every function of jx::numpy, jx::lax,
+// jx::nn and jx::random, jx::jit(f)(x, y) equals f(x, y) run eagerly bit for
+// bit (same dtype, shape, weak type and bytes), over the dtypes the op
+// accepts.
 //
 // The table has one row per op (some ops have a few rows, e.g. `power` with
 // an integer and an array exponent): the API function, a variant label, the
@@ -9,11 +10,13 @@
 // executable while jit compiles the whole function, so this checks that the
 // two paths (and the lowering of each primitive alone and in context) agree.
 //
-// Completeness: the Coverage test reads include/jx/{numpy,lax,nn}.h and
-// fails for any declared function that has no row, so new ops must be added
-// here.
+// Completeness: the Coverage test reads include/jx/{numpy,lax,nn,random}.h
+// and fails for any declared function that has no row, so new ops must be
+// added here. (Array methods such as x.at(i).add(v) have rows under the
+// function they build on, numpy::index.)
 
 #include "jx/jx.h"
+#include "jx/random.h"
 
 #include <gtest/gtest.h>
 
@@ -32,6 +35,7 @@ namespace {
 namespace jnp = jx::numpy;
 namespace lax = jx::lax;
 namespace nn = jx::nn;
+namespace rnd = jx::random;
 using jx::Array;
 using A = const Array &;
 using outs_t = std::vector<Array>;
@@ -66,6 +70,31 @@ template <class Fn> op_row row(std::string api, unsigned kinds, Fn fn,
 
 const jx::dtype kFloat[] = {jx::float32, jx::float64, jx::float16,
                             jx::bfloat16};
+
+/// A dtype of t's width of another kind (bitcast_convert_type's target).
+jx::dtype same_width(jx::dtype t) {
+  switch (t) {
+  case jx::dtype::float32: return jx::uint32;
+  case jx::dtype::float64: return jx::int64;
+  case jx::dtype::float16: return jx::uint16;
+  case jx::dtype::bfloat16: return jx::int16;
+  case jx::dtype::int32: return jx::float32;
+  case jx::dtype::int8: return jx::uint8;
+  case jx::dtype::uint8: return jx::int8;
+  default: return jx::int32; // uint32
+  }
+}
+
+/// A random key that depends on x (a traced seed under jit).
+Array key_of(A x) { return rnd::PRNGKey(jnp::sum(x).astype(jx::int32)); }
+
+/// Rows of gather / scatter along axis 0 of an f32[2,3]-shaped operand.
+const jx::gather_dimension_numbers kGatherRows{{1}, {0}, {0}, {}, {}};
+const jx::scatter_dimension_numbers kScatterRows{{1}, {0}, {0}, {}, {}};
+Array rows_index(std::initializer_list<int> rows) {
+  return jnp::reshape(jx::array(rows), {static_cast<int64_t>(rows.size()), 1});
+}
+const lax::conv_dimension_spec kNHWC{"NHWC", "HWIO", "NHWC"};
 const jx::dtype kSigned[] = {jx::int32, jx::int8};
 const jx::dtype kUnsigned[] = {jx::uint8, jx::uint32};
 
@@ -354,6 +383,285 @@ std::vector<op_row> table() {
       row("nn::softmax", N, [](A x, A) { return nn::softmax(x); }),
       row("nn::softmax", F, [](A x, A) { return nn::softmax(x, 0); }, "axis0"),
       row("nn::log_softmax", N, [](A x, A) { return nn::log_softmax(x); }),
+
+      // ==== issue 4 APIs (conv, windows, indexing, einsum..., random) ====
+      // ---- jx::numpy: linear algebra ----
+      row("numpy::einsum", N, [](A x, A y) { return jnp::einsum("ij,kj->ik", x, y); }),
+      row("numpy::einsum", N, [](A x, A y) {
+            return jnp::einsum("ij,ij->j", x, y);
+          }, "elementwise_sum"),
+      row("numpy::einsum", N, [](A x, A) { return jnp::einsum("ij", x); }, "implicit"),
+      row("numpy::tensordot", N, [](A x, A y) { return jnp::tensordot(x, y, 2); }),
+      row("numpy::tensordot", N, [](A x, A y) {
+            return jnp::tensordot(x, y, {{0}, {0}});
+          }, "axes"),
+      row("numpy::outer", N, [](A x, A y) { return jnp::outer(x, y); }),
+      row("numpy::inner", N, [](A x, A y) { return jnp::inner(x, y); }),
+      row("numpy::vdot", N, [](A x, A y) { return jnp::vdot(x, y); }),
+      // ---- shapes ----
+      row("numpy::split", ALL, [](A x, A) { return jnp::split(x, 3, 1); }),
+      row("numpy::split", ALL, [](A x, A) { return jnp::split(x, {1}, 1); }, "indices"),
+      row("numpy::array_split", ALL, [](A x, A) { return jnp::array_split(x, 2, 1); }),
+      row("numpy::array_split", ALL, [](A x, A) {
+            return jnp::array_split(x, {1, 2}, 1);
+          }, "indices"),
+      row("numpy::roll", ALL, [](A x, A) { return jnp::roll(x, 1); }),
+      row("numpy::roll", ALL, [](A x, A) { return jnp::roll(x, {1, -1}, {0, 1}); },
+          "axes"),
+      row("numpy::tile", ALL, [](A x, A) { return jnp::tile(x, {2, 1}); }),
+      row("numpy::tile", ALL, [](A x, A) { return jnp::tile(x, 2); }, "int"),
+      row("numpy::repeat", ALL, [](A x, A) { return jnp::repeat(x, 2, 1); }),
+      row("numpy::repeat", ALL, [](A x, A) { return jnp::repeat(x, 2); }, "flat"),
+      row("numpy::ravel", ALL, [](A x, A) { return jnp::ravel(x); }),
+      row("numpy::moveaxis", ALL, [](A x, A) {
+            return jnp::moveaxis(jnp::reshape(x, {1, 2, 3}), 0, -1);
+          }),
+      row("numpy::swapaxes", ALL, [](A x, A) { return jnp::swapaxes(x, 0, 1); }),
+      row("numpy::atleast_1d", ALL, [](A x, A) {
+            return jnp::atleast_1d(jnp::slice(x, {1, 2}));
+          }),
+      row("numpy::atleast_2d", ALL, [](A x, A) {
+            return jnp::atleast_2d(jnp::slice(x, {1}));
+          }),
+      // ---- creation ----
+      row("numpy::linspace", N, [](A x, A) {
+            return jnp::linspace(jnp::slice(x, {0, 0}), jnp::slice(x, {1, 2}), 5);
+          }),
+      row("numpy::linspace", F, [](A x, A) {
+            return jnp::linspace(jnp::slice(x, {0, 1}), jnp::slice(x, {1, 0}), 4,
+                                 false, x.dtype());
+          }, "no_endpoint"),
+      row("numpy::eye", N, [](A x, A) { return x * jnp::eye(2, 3, 1, x.dtype()); }),
+      row("numpy::identity", N, [](A x, A) {
+            return jnp::matmul(x, jnp::identity(3, x.dtype()));
+          }),
+      row("numpy::tri", N, [](A x, A) { return x * jnp::tri(2, 3, 0, x.dtype()); }),
+      row("numpy::tril", ALL, [](A x, A) { return jnp::tril(x); }),
+      row("numpy::triu", ALL, [](A x, A) { return jnp::triu(x, 1); }),
+      row("numpy::meshgrid", ALL, [](A x, A y) {
+            return jnp::meshgrid({jnp::slice(x, {0}), jnp::slice(y, {1})});
+          }),
+      row("numpy::meshgrid", ALL, [](A x, A y) {
+            return jnp::meshgrid({jnp::slice(x, {0}), jnp::slice(y, {1})}, "ij");
+          }, "ij"),
+      // ---- indexing (gather / scatter) ----
+      row("numpy::index", ALL, [](A x, A) {
+            return jnp::index(x, {jx::array({1, 0, 1}), jx::all()});
+          }),
+      row("numpy::index", ALL, [](A x, A) {
+            return jnp::index(x, {jx::array({1, -2}), jx::array({2, 0})});
+          }, "points"),
+      row("numpy::index", ALL, [](A x, A) { return x.at(jx::array({1, 0})).get(); },
+          "at_get"),
+      row("numpy::index", ALL, [](A x, A y) {
+            return x.at(jx::array({1, 0})).set(y);
+          }, "at_set"),
+      row("numpy::index", N, [](A x, A y) {
+            return x.at({jx::array({1, 1}), jx::all()}).add(y);
+          }, "at_add_duplicates"),
+      row("numpy::index", N, [](A x, A y) {
+            return x.at(1).multiply(jnp::slice(y, {0}));
+          },
+          "at_multiply"),
+      row("numpy::index", ALL, [](A x, A y) {
+            return make_tuple(x.at({jx::all(), jx::array({2, 0, 2})}).min(3),
+                              x.at({jx::all(), jx::array({2, 0, 2})}).max(3));
+          }, "at_min_max"),
+      row("numpy::take", ALL, [](A x, A) { return jnp::take(x, jx::array({2, 0, 5})); }),
+      row("numpy::take", ALL, [](A x, A) {
+            return jnp::take(x, jx::array({-1, 2, 3}), 1);
+          }, "axis_fill"),
+      row("numpy::take", ALL, [](A x, A) {
+            return jnp::take(x, jx::array({-1, 2, 3}), 1, lax::gather_scatter_mode::clip);
+          }, "clip"),
+      row("numpy::take_along_axis", N, [](A x, A) {
+            return jnp::take_along_axis(x, jnp::argsort(x, 1), 1);
+          }),
+      // ---- more elementwise math (fixtures) ----
+      row("numpy::tan", N, [](A x, A) { return jnp::tan(x); }),
+      row("numpy::cbrt", N, [](A x, A) { return jnp::cbrt(x); }),
+      row("numpy::arctan2", N, [](A x, A y) { return jnp::arctan2(x, y); }),
+      row("numpy::trunc", ALL, [](A x, A y) { return jnp::trunc(x); }),
+      row("numpy::trunc", F, [](A x, A y) { return jnp::trunc(x / y); }, "fractions"),
+      row("numpy::remainder", ALL, [](A x, A y) { return jnp::remainder(x, y); }),
+      row("numpy::remainder", N, [](A x, A) { return jnp::remainder(x, 3); }, "scalar"),
+      row("numpy::mod", N, [](A x, A y) { return jnp::mod(y, x); }),
+      row("numpy::fmod", N, [](A x, A y) { return jnp::fmod(x, y); }),
+      row("numpy::floor_divide", N, [](A x, A y) { return jnp::floor_divide(x, y); }),
+      row("numpy::floor_divide", N, [](A x, A) { return jnp::floor_divide(x, 2); },
+          "scalar"),
+      row("numpy::left_shift", I | B, [](A x, A y) {
+            return jnp::left_shift(x, jnp::bitwise_and(y, 7));
+          }),
+      row("numpy::right_shift", I | B, [](A x, A y) {
+            return jnp::right_shift(x, jnp::bitwise_and(y, 7));
+          }),
+      row("numpy::right_shift", I, [](A x, A) { return jnp::right_shift(x, 40); },
+          "too_far"),
+      row("numpy::bitwise_count", I | B, [](A x, A) { return jnp::bitwise_count(x); }),
+
+      // ---- jx::lax: convolution and windows ----
+      row("lax::conv_general_dilated", F, [](A x, A y) {
+            Array lhs = lax::reshape(x, {1, 1, 2, 3});
+            Array rhs = lax::reshape(lax::slice(y, {0, 0}, {2, 2}), {1, 1, 2, 2});
+            return lax::conv_general_dilated(lhs, rhs, {1, 1}, "VALID");
+          }),
+      row("lax::conv_general_dilated", F, [](A x, A y) {
+            Array lhs = lax::reshape(x, {1, 2, 3, 1});
+            Array rhs = lax::reshape(lax::slice(y, {0, 0}, {2, 2}), {2, 2, 1, 1});
+            return lax::conv_general_dilated(lhs, rhs, {2, 1}, {{{0, 1}, {1, 1}}},
+                                             {1, 2}, {1, 1}, kNHWC);
+          }, "nhwc_padded_lhs_dilated"),
+      row("lax::conv_general_dilated", F, [](A x, A y) {
+            Array lhs = lax::reshape(x, {1, 3, 2});             // N W C
+            Array rhs = lax::reshape(lax::slice(y, {0, 0}, {2, 2}), {2, 1, 2}); // W I O
+            return lax::conv_general_dilated(lhs, rhs, {1}, {{{1, 0}}}, {}, {2},
+                                             {"NWC", "WIO", "NWC"}, 2);
+          }, "grouped_rhs_dilated"),
+      row("lax::conv", F, [](A x, A y) {
+            Array lhs = lax::reshape(x, {1, 2, 1, 3});
+            Array rhs = lax::reshape(lax::slice(y, {0, 0}, {2, 2}), {1, 2, 1, 2});
+            return lax::conv(lhs, rhs, {1, 1}, "VALID");
+          }),
+      row("lax::reduce_window_sum", N, [](A x, A) {
+            return lax::reduce_window_sum(x, {1, 2});
+          }),
+      row("lax::reduce_window_sum", N, [](A x, A) {
+            return lax::reduce_window_sum(x, {2, 2}, {1, 2}, "SAME", {1, 2}, {1, 1});
+          }, "same_dilated"),
+      row("lax::reduce_window_max", N, [](A x, A) {
+            return lax::reduce_window_max(x, {2, 2}, {1, 1}, "SAME");
+          }),
+      row("lax::reduce_window_min", N, [](A x, A) {
+            return lax::reduce_window_min(x, {1, 3}, {1, 1}, {{{0, 0}, {1, 1}}});
+          }),
+      row("lax::reduce_window", N, [](A x, A) {
+            return lax::reduce_window(x, 0, lax::window_reducer::add, {2, 2},
+                                      {1, 1}, "SAME");
+          }),
+      row("lax::reduce_window", F, [](A x, A) {
+            return lax::reduce_window(x, -INFINITY, lax::window_reducer::max, {1, 2},
+                                      {1, 1}, "VALID");
+          }, "with_max"),
+      // ---- gather / scatter / top_k ----
+      row("lax::gather", ALL, [](A x, A) {
+            return lax::gather(x, rows_index({1, 0, 1}), kGatherRows, {1, 3});
+          }),
+      row("lax::gather", N, [](A x, A) {
+            return lax::gather(x, rows_index({1, 5}), kGatherRows, {1, 3}, false,
+                               false, lax::gather_scatter_mode::fill_or_drop, 7);
+          }, "fill"),
+      row("lax::scatter", ALL, [](A x, A y) {
+            return lax::scatter(x, rows_index({1, 0}), y, kScatterRows);
+          }),
+      row("lax::scatter_add", N, [](A x, A y) {
+            return lax::scatter_add(x, rows_index({1, 1}), y, kScatterRows);
+          }),
+      row("lax::scatter_mul", N, [](A x, A y) {
+            return lax::scatter_mul(x, rows_index({0, 0}), y, kScatterRows);
+          }),
+      row("lax::scatter_min", ALL, [](A x, A y) {
+            return lax::scatter_min(x, rows_index({1, 1}), y, kScatterRows);
+          }),
+      row("lax::scatter_max", ALL, [](A x, A y) {
+            return lax::scatter_max(x, rows_index({0, 7}), y, kScatterRows);
+          }),
+      row("lax::top_k", N, [](A x, A) {
+            auto [v, i] = lax::top_k(x, 2);
+            return make_tuple(v, i);
+          }),
+      row("lax::top_k", N, [](A x, A) {
+            auto [v, i] = lax::top_k(x, 1, 0);
+            return make_tuple(v, i);
+          }, "axis0"),
+      // ---- erf and jx::random's primitives ----
+      row("lax::erf", F, [](A x, A) { return lax::erf(x); }),
+      row("lax::erfc", F, [](A x, A) { return lax::erfc(x); }),
+      row("lax::erf_inv", F, [](A x, A) { return lax::erf_inv(lax::tanh(x)); }),
+      row("lax::shift_left", I, [](A x, A y) { return lax::shift_left(x, y); }),
+      row("lax::shift_right_logical", I, [](A x, A y) {
+            return lax::shift_right_logical(x, y);
+          }),
+      row("lax::shift_right_arithmetic", I, [](A x, A y) {
+            return lax::shift_right_arithmetic(x, y);
+          }),
+      row("lax::rem", N, [](A x, A y) { return lax::rem(x, y); }),
+      row("lax::nextafter", F, [](A x, A y) { return lax::nextafter(x, y); }),
+      row("lax::population_count", I, [](A x, A) { return lax::population_count(x); }),
+      row("lax::bitcast_convert_type", N, [](A x, A) {
+            Array b = lax::bitcast_convert_type(x, same_width(x.dtype()));
+            return make_tuple(b, lax::bitcast_convert_type(b, x.dtype()));
+          }),
+      // ---- tan, cbrt, atan2, clamp (fixtures) ----
+      row("lax::tan", F, [](A x, A) { return lax::tan(x); }),
+      row("lax::cbrt", F, [](A x, A) { return lax::cbrt(x); }),
+      row("lax::atan2", F, [](A x, A y) { return lax::atan2(x, y); }),
+      row("lax::clamp", N, [](A x, A) { return lax::clamp(1, x, 5); }),
+      row("lax::clamp", N, [](A x, A y) {
+            return lax::clamp(lax::min(x, y), x, lax::max(x, y));
+          }, "arrays"),
+
+      // ---- jx::nn (issue 4) ----
+      row("nn::one_hot", I, [](A x, A) { return nn::one_hot(x, 8); }),
+      row("nn::one_hot", N, [](A x, A) { return nn::one_hot(x, 4, x.dtype(), 0); },
+          "axis0"),
+      row("nn::standardize", N, [](A x, A) { return nn::standardize(x); }),
+      row("nn::standardize", F, [](A x, A) { return nn::standardize(x, {0, 1}); },
+          "axes"),
+      row("nn::max_pool", N, [](A x, A) { return nn::max_pool(x, {2}); }),
+      row("nn::avg_pool", N, [](A x, A) { return nn::avg_pool(x, {2}, {1}, "SAME"); }),
+      row("nn::avg_pool", F, [](A x, A) {
+            return nn::avg_pool(jnp::reshape(x, {1, 2, 3, 1}), {2, 2}, {1, 1}, "SAME",
+                                false);
+          }, "count_exclude_pad"),
+      row("nn::leaky_relu", N, [](A x, A) { return nn::leaky_relu(x); }),
+      row("nn::leaky_relu", F, [](A x, A) { return nn::leaky_relu(x, 0.25); }, "slope"),
+      row("nn::elu", N, [](A x, A) { return nn::elu(x); }),
+      row("nn::elu", F, [](A x, A) { return nn::elu(x, 2.0); }, "alpha"),
+      row("nn::logsumexp", N, [](A x, A) { return nn::logsumexp(x); }),
+      row("nn::logsumexp", F, [](A x, A) { return nn::logsumexp(x, 1, true); },
+          "axis1_keepdims"),
+
+      // ---- jx::random (the key depends on x: a traced seed under jit) ----
+      row("random::PRNGKey", N, [](A x, A) {
+            return make_tuple(key_of(x), rnd::PRNGKey(7));
+          }),
+      row("random::key", N, [](A x, A) {
+            return make_tuple(rnd::key(jnp::sum(x).astype(jx::int32)), rnd::key(3));
+          }),
+      row("random::split", N, [](A x, A) { return rnd::split(key_of(x), 3); }),
+      row("random::split", N, [](A x, A) { return rnd::split(key_of(x), {2, 2}); },
+          "shape"),
+      row("random::fold_in", N, [](A x, A) { return rnd::fold_in(key_of(x), 5); }),
+      row("random::fold_in", I, [](A x, A) {
+            return rnd::fold_in(key_of(x), jnp::slice(x, {1, 1}));
+          }, "array"),
+      row("random::threefry_2x32", N, [](A x, A) {
+            return rnd::threefry_2x32(key_of(x), jnp::arange(0, 6, 1, jx::uint32));
+          }),
+      row("random::bits", U, [](A x, A) { return rnd::bits(key_of(x), {2, 3}, x.dtype()); }),
+      row("random::uniform", F, [](A x, A) {
+            return rnd::uniform(key_of(x), {2, 3}, x.dtype());
+          }),
+      row("random::uniform", F, [](A x, A y) {
+            return rnd::uniform(key_of(x), {2, 3}, x.dtype(), x, x + 2);
+          }, "bounds"),
+      row("random::randint", I, [](A x, A) {
+            return rnd::randint(key_of(x), {2, 3}, 0, 10, x.dtype());
+          }),
+      row("random::normal", F, [](A x, A) { return rnd::normal(key_of(x), {4}, x.dtype()); }),
+      row("random::truncated_normal", F, [](A x, A) {
+            return rnd::truncated_normal(key_of(x), -1, 2, jx::shape_t{2, 3}, x.dtype());
+          }),
+      row("random::bernoulli", F, [](A x, A) {
+            return rnd::bernoulli(key_of(x), jnp::full({2, 3}, 0.3, x.dtype()));
+          }),
+      row("random::gumbel", F, [](A x, A) { return rnd::gumbel(key_of(x), {3}, x.dtype()); }),
+      row("random::categorical", F, [](A x, A) { return rnd::categorical(key_of(x), x); }),
+      row("random::permutation", N, [](A x, A) { return rnd::permutation(key_of(x), 5); }),
+      row("random::permutation", ALL, [](A x, A y) {
+            return rnd::permutation(key_of(y), x, 1);
+          }, "array"),
   };
 }
 
@@ -460,7 +768,8 @@ std::set<std::string> declared(const std::string &header,
                    header);
   EXPECT_TRUE(in) << header;
   std::set<std::string> out;
-  std::regex decl(R"(^(?:Array|std::vector<Array>)\s+(\w+)\()");
+  std::regex decl(
+      R"(^(?:Array|std::vector<Array>|std::pair<Array, Array>)\s+(\w+)\()");
   std::string line;
   bool inside = false;
   while (std::getline(in, line)) {
@@ -482,7 +791,8 @@ TEST(JitEqualsEagerCoverage, EveryApiFunctionHasARow) {
   std::set<std::string> api;
   for (auto [h, ns] : {std::pair<const char *, const char *>{"numpy.h", "numpy"},
                        {"lax.h", "lax"},
-                       {"nn.h", "nn"}})
+                       {"nn.h", "nn"},
+                       {"random.h", "random"}})
     for (const std::string &f : declared(h, ns))
       api.insert(f);
   EXPECT_GT(api.size(), 100u) << "the header scan found too few functions";

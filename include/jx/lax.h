@@ -301,6 +301,17 @@ Array erf_inv(const Array &x);
 /// accepts differing widths; jx does not yet).
 Array bitcast_convert_type(const Array &x, dtype new_dtype);
 
+// --- fixtures (issue 4): tan, cbrt, atan2, clamp (lib/frontend/numpy_elementwise.cpp)
+/// Tangent and real cube root (inexact operands).
+Array tan(const Array &x);
+Array cbrt(const Array &x);
+/// arctan(x / y) in the quadrant of the point (y, x), in [-pi, pi]:
+/// jax.lax.atan2(x, y) (inexact operands of one dtype).
+Array atan2(const Array &x, const Array &y);
+/// min(max(x, min), max) elementwise: jax.lax.clamp(min, x, max). `min` and
+/// `max` are 0-d or of x's shape, all of x's dtype (weak C++ scalars adapt).
+Array clamp(const Array &min, const Array &x, const Array &max);
+// --- end fixtures
 } // namespace jx::lax
 
 #endif // JX_LAX_H

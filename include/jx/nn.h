@@ -8,6 +8,7 @@
 
 #include "jx/array.h"
 #include "jx/lax.h"
+#include "jx/numpy.h"
 
 #include <cstdint>
 
@@ -56,6 +57,16 @@ Array avg_pool(const Array &x, const std::vector<int64_t> &window_shape,
 
 // --- end issue 4 -----------------------------------------------------------------
 
+// --- fixtures (issue 4): leaky_relu, elu, logsumexp (nn.cpp) ---
+/// x where x >= 0, negative_slope * x elsewhere.
+Array leaky_relu(const Array &x, double negative_slope = 0.01);
+/// x where x > 0, alpha * expm1(x) elsewhere.
+Array elu(const Array &x, double alpha = 1.0);
+/// log(sum(exp(a))) over `axis` (all axes by default), computed stably as
+/// JAX does: max + log(sum(exp(a - max))) with a non-finite max taken as 0.
+Array logsumexp(const Array &a, numpy::axes_t axis = std::nullopt,
+                bool keepdims = false);
+// --- end fixtures
 } // namespace jx::nn
 
 #endif // JX_NN_H

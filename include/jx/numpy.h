@@ -304,6 +304,33 @@ Array triu(const Array &m, int64_t k = 0);
 std::vector<Array> meshgrid(const std::vector<Array> &xi,
                             const std::string &indexing = "xy");
 
+// --- fixtures (issue 4): more elementwise math (numpy_elementwise.cpp) ---
+/// Integer operands are converted to float32 first (as jnp).
+Array tan(const Array &x);
+Array cbrt(const Array &x);
+/// arctan(x1 / x2) in the quadrant of (x2, x1) (operands promoted, made
+/// inexact).
+Array arctan2(const Array &x1, const Array &x2);
+/// Rounds towards zero (integers unchanged).
+Array trunc(const Array &x);
+/// x1 - floor(x1 / x2) * x2: the sign of x2, as Python's % (jnp.remainder;
+/// integer division by zero gives 0). jnp.mod is the same function.
+Array remainder(const Array &x1, const Array &x2);
+Array mod(const Array &x1, const Array &x2);
+/// C's remainder: the sign of x1 (lax::rem; integer division by zero gives
+/// 0).
+Array fmod(const Array &x1, const Array &x2);
+/// floor(x1 / x2), Python's //: integer results for integers (bools count
+/// as int32), floats rounded down.
+Array floor_divide(const Array &x1, const Array &x2);
+/// Bit shifts of integers (bools as int32): right_shift is arithmetic for
+/// signed dtypes, logical for unsigned ones; shifting by the bit width or
+/// more gives 0 (or the sign fill).
+Array left_shift(const Array &x1, const Array &x2);
+Array right_shift(const Array &x1, const Array &x2);
+/// The number of set bits of each integer (bools as int32; jnp.bitwise_count).
+Array bitwise_count(const Array &x);
+// --- end fixtures
 } // namespace jx::numpy
 
 #endif // JX_NUMPY_H

@@ -1,8 +1,10 @@
 // nn.cpp - jx::nn: activations as compositions of numpy/lax functions.
 
 #include "core/trace.h"
+#include "frontend/api_util.h"
 #include "jx/nn.h"
 #include "jx/lax.h"
+#include "jx/grad.h"
 #include "jx/numpy.h"
 
 #include <cmath>
@@ -187,5 +189,39 @@ Array avg_pool(const Array &x, const std::vector<int64_t> &window_shape,
 }
 
 // --- end issue 4 -----------------------------------------------------------------
+
+// --- fixtures (issue 4): leaky_relu, elu, logsumexp -----------------------------
+
+Array leaky_relu(const Array &x, double negative_slope) {
+  Array f = float_of(x);
+  Array nonnegative = f >= 0;
+  return jnp::where(nonnegative, f,
+                    constant_like(negative_slope, f.dtype()) * f);
+}
+
+Array elu(const Array &x, double alpha) {
+  // As jax.nn.elu: expm1 of a safe x (0 where x > 0), so that no inf is
+  // formed on the branch not taken.
+  Array f = float_of(x);
+  Array positive = f > 0;
+  Array safe = jnp::where(f > 0, 0, f);
+  return jnp::where(positive, f,
+                    constant_like(alpha, f.dtype()) * jnp::expm1(safe));
+}
+
+Array logsumexp(const Array &a, numpy::axes_t axis, bool keepdims) {
+  if (axis.axes)
+    frontend::normalize_axes("jx::nn::logsumexp", *axis.axes, a.aval());
+  Array f = float_of(a);
+  Array amax = jnp::max(f, axis, /*keepdims=*/true);
+  // A non-finite maximum (all -inf, or an inf) is taken as 0, as JAX does.
+  amax = jx::stop_gradient(
+      lax::select_n(lax::is_finite(amax), {jnp::zeros_like(amax), amax}));
+  Array sums = jnp::sum(jnp::exp(f - amax), axis, keepdims);
+  Array shift = keepdims ? amax : jnp::squeeze(amax, axis);
+  return jnp::log(sums) + shift;
+}
+
+// --- end fixtures ----------------------------------------------------------------
 
 } // namespace jx::nn

@@ -266,3 +266,201 @@ Array astype(const Array &a, dtype t) {
 }
 
 } // namespace jx::numpy
+
+// === fixtures (issue 4): tan, cbrt, arctan2, trunc, remainder, fmod,
+// floor_divide, shifts, bitwise_count (jnp) and lax::tan, cbrt, atan2, clamp.
+// The jnp functions follow jax.numpy's definitions (the same lax ops in the
+// same order), so the values agree bit for bit.
+
+namespace jx::numpy {
+
+namespace {
+
+/// A weakly typed 0-d literal `v` of dtype `t` (prints as `0:i32[]`).
+Array lit(double v, dtype t) {
+  return core::make_concrete(core::scalar_buffer(v, t), /*weak=*/true,
+                             /*literal=*/true);
+}
+
+/// jnp's promote_args_numeric: promoted dtypes, bools as int32.
+std::vector<Array> promote_numeric(const std::string &api, const Array &x,
+                                   const Array &y) {
+  std::vector<Array> a = promote(api, {x, y});
+  for (Array &v : a)
+    if (is_bool(v.dtype()))
+      v = lax::convert_element_type(v, dtype::int32);
+  return a;
+}
+
+/// Integer divisors with zeros replaced by ones (as jnp.remainder / fmod).
+Array nonzero_divisor(const Array &y) {
+  Array one = lax::broadcast_in_dim(lit(1, y.dtype()), y.shape(), {});
+  return lax::select_n(lax::eq(y, lit(0, y.dtype())), {y, one});
+}
+
+std::vector<Array> integer_operands(const std::string &api, const Array &x,
+                                    const Array &y) {
+  std::vector<Array> a = promote_numeric(api, x, y);
+  if (!is_integer(a[0].dtype()))
+    throw error("jx::" + api + ": needs integer (or bool) operands, got " +
+                x.aval().str() + " and " + y.aval().str());
+  return a;
+}
+
+} // namespace
+
+Array tan(const Array &x) { return unary_inexact(lax::tan, x); }
+Array cbrt(const Array &x) { return unary_inexact(lax::cbrt, x); }
+Array arctan2(const Array &x1, const Array &x2) {
+  return binary("arctan2", lax::atan2, x1, x2, /*inexact=*/true);
+}
+
+Array trunc(const Array &x) {
+  if (!is_floating(x.dtype()))
+    return x; // integers and bools, as jnp.trunc
+  Array negative = lax::lt(x, lit(0, x.dtype()));
+  Array up = lax::ceil(x);
+  Array down = lax::floor(x);
+  return lax::select_n(negative, {down, up});
+}
+
+Array remainder(const Array &x1, const Array &x2) {
+  std::vector<Array> a = promote_numeric("remainder", x1, x2);
+  Array x = a[0], y = a[1];
+  if (is_integer(y.dtype()))
+    y = nonzero_divisor(y);
+  Array zero = lit(0, x.dtype());
+  Array r = lax::rem(x, y);
+  Array nonzero = lax::ne(r, zero);
+  Array signs_differ = lax::ne(lax::lt(r, zero), lax::lt(y, zero));
+  Array fix = lax::bitwise_and(signs_differ, nonzero);
+  Array shifted = lax::add(r, y);
+  return lax::select_n(fix, {r, shifted});
+}
+Array mod(const Array &x1, const Array &x2) { return remainder(x1, x2); }
+
+Array fmod(const Array &x1, const Array &x2) {
+  std::vector<Array> a = promote_numeric("fmod", x1, x2);
+  if (is_integer(a[1].dtype()))
+    a[1] = nonzero_divisor(a[1]);
+  return lax::rem(a[0], a[1]);
+}
+
+Array floor_divide(const Array &x1, const Array &x2) {
+  std::vector<Array> a = promote_numeric("floor_divide", x1, x2);
+  Array x = a[0], y = a[1];
+  dtype t = x.dtype();
+  if (is_unsigned_integer(t))
+    return lax::div(x, y);
+  if (is_integer(t)) {
+    // x / y truncates: one less where the signs differ and y does not
+    // divide x.
+    Array q = lax::div(x, y);
+    Array signs_differ = lax::ne(lax::sign(x), lax::sign(y));
+    Array inexact = lax::ne(lax::rem(x, y), lit(0, t));
+    Array fix = lax::bitwise_and(signs_differ, inexact);
+    Array below = lax::sub(q, lit(1, t));
+    return where(fix, below, q);
+  }
+  if (!is_floating(t))
+    throw error("jx::floor_divide: needs real operands, got " +
+                x1.aval().str() + " and " + x2.aval().str());
+  // (x - x mod y) / y, one less where the C remainder has the wrong sign,
+  // rounded (as jnp's _float_divmod).
+  Array m = lax::rem(x, y);
+  Array y_zero = lax::eq(y, lit(0, t));
+  Array q = lax::div(where(y_zero, x, lax::sub(x, m)), y);
+  Array fix = lax::bitwise_and(lax::ne(m, lit(0, t)),
+                               lax::ne(lax::sign(y), lax::sign(m)));
+  Array below = lax::sub(q, lit(1, t));
+  return lax::round(where(fix, below, q),
+                    lax::rounding_method::away_from_zero);
+}
+
+Array left_shift(const Array &x1, const Array &x2) {
+  std::vector<Array> a = integer_operands("left_shift", x1, x2);
+  return lax::shift_left(a[0], a[1]);
+}
+Array right_shift(const Array &x1, const Array &x2) {
+  std::vector<Array> a = integer_operands("right_shift", x1, x2);
+  if (is_unsigned_integer(a[0].dtype()))
+    return lax::shift_right_logical(a[0], a[1]);
+  return lax::shift_right_arithmetic(a[0], a[1]);
+}
+Array bitwise_count(const Array &x) {
+  Array v = is_bool(x.dtype()) ? lax::convert_element_type(x, dtype::int32) : x;
+  if (!is_integer(v.dtype()))
+    throw error("jx::bitwise_count: needs an integer (or bool) operand, got " +
+                x.aval().str());
+  if (is_signed_integer(v.dtype()))
+    v = lax::abs(v);
+  return lax::convert_element_type(lax::population_count(v), dtype::uint8);
+}
+
+} // namespace jx::numpy
+
+namespace jx::lax {
+
+namespace {
+
+/// Equal dtypes (a weak C++ scalar adapts to the other operand), and
+/// shapes that broadcast as lax's binary ops allow.
+std::pair<Array, Array> same_dtype(const std::string &api, Array x, Array y) {
+  using frontend::is_literal;
+  using frontend::literal_as;
+  if (x.dtype() != y.dtype()) {
+    if (is_literal(y) && y.weak_type())
+      y = literal_as(y, x.dtype(), x.weak_type());
+    else if (is_literal(x) && x.weak_type())
+      x = literal_as(x, y.dtype(), y.weak_type());
+    else
+      throw error("jx::lax::" + api + ": operand dtypes differ: " +
+                  x.aval().str() + " and " + y.aval().str());
+  }
+  return {x, y};
+}
+
+Array unary_inexact_op(const core::primitive &p, const Array &x) {
+  if (!is_inexact(x.dtype()))
+    throw error("jx::lax::" + p.name + ": needs a floating or complex "
+                "operand, got " + x.aval().str());
+  return core::bind1(p, {x});
+}
+
+} // namespace
+
+Array tan(const Array &x) { return unary_inexact_op(core::tan_p, x); }
+Array cbrt(const Array &x) {
+  if (!is_floating(x.dtype()))
+    throw error("jx::lax::cbrt: needs a floating operand, got " +
+                x.aval().str());
+  return core::bind1(core::cbrt_p, {x});
+}
+
+Array atan2(const Array &x, const Array &y) {
+  auto [a, b] = same_dtype("atan2", x, y);
+  if (!is_inexact(a.dtype()))
+    throw error("jx::lax::atan2: needs floating or complex operands, got " +
+                a.aval().str() + " and " + b.aval().str());
+  if (!core::broadcast_shapes(a.shape(), b.shape()))
+    throw error("jx::lax::atan2: operand shapes differ: " + a.aval().str() +
+                " and " + b.aval().str());
+  return core::bind1(core::atan2_p, {a, b});
+}
+
+Array clamp(const Array &min, const Array &x, const Array &max) {
+  auto [lo, x1] = same_dtype("clamp", min, x);
+  auto [hi, x2] = same_dtype("clamp", max, x1);
+  if (is_bool(x2.dtype()) || is_complex(x2.dtype()))
+    throw error("jx::lax::clamp: needs real numeric operands, got " +
+                lo.aval().str() + ", " + x2.aval().str() + ", " +
+                hi.aval().str());
+  for (const Array *bound : {&lo, &hi})
+    if (bound->ndim() != 0 && bound->shape() != x2.shape())
+      throw error("jx::lax::clamp: bounds must be 0-d or of the operand's "
+                  "shape, got min " + lo.aval().str() + ", operand " +
+                  x2.aval().str() + ", max " + hi.aval().str());
+  return core::bind1(core::clamp_p, {lo, x2, hi});
+}
+
+} // namespace jx::lax

@@ -695,3 +695,104 @@ const primitive nextafter_p{
     lower_nextafter};
 
 } // namespace jx::core
+
+// === fixtures (issue 4): tan, cbrt, atan2, clamp =============================
+// stablehlo.tan / cbrt / atan2 / clamp, as JAX lowers these primitives; the
+// derivative rules are JAX's (tan' = 1 + tan^2, cbrt' = cbrt / (3x),
+// atan2 = atan(x / y) by parts, clamp passes the tangent of the operand
+// that is chosen).
+
+namespace jx::core {
+namespace {
+
+/// clamp(min, operand, max): min and max are 0-d or of operand's shape, all
+/// of one dtype; the result has operand's type.
+std::vector<shaped_array> clamp_rule(const std::vector<shaped_array> &in,
+                                     const params_t &) {
+  assert(in.size() == 3);
+  for (int i : {0, 2})
+    if (in[i].dtype != in[1].dtype ||
+        (!in[i].shape.empty() && in[i].shape != in[1].shape))
+      throw error(std::string("jx::lax::clamp: ") + (i ? "max " : "min ") +
+                  in[i].str() + " must be 0-d or of the operand's shape, " +
+                  "with its dtype; operand " + in[1].str());
+  frontend::infer("jx::lax::clamp", [&](auto emit) {
+    return hlo::inferClampOp(emit, frontend::tensor_type(in[0]),
+                             frontend::tensor_type(in[1]),
+                             frontend::tensor_type(in[2]));
+  });
+  return {in[1]};
+}
+
+/// As JAX: 0-d bounds are broadcast to the operand's shape first.
+values lower_clamp(lowering_context &c, const values &in, const Eqn &e) {
+  const shaped_array &out = e.outvars[0]->aval;
+  mlir::Value lo = c.broadcast_to(in[0], out.shape);
+  mlir::Value hi = c.broadcast_to(in[2], out.shape);
+  return {hlo::ClampOp::create(c.b, c.loc, frontend::tensor_type(out), lo,
+                               in[1], hi)};
+}
+
+} // namespace
+
+JX_UNARY(tan, TanOp)
+JX_UNARY(cbrt, CbrtOp)
+JX_BINARY(atan2, Atan2Op)
+const primitive clamp_p{"clamp", clamp_rule, lower_clamp};
+
+namespace {
+
+/// Zero where `keep` is false, `t` (at keep's shape) where it is true.
+Array masked(const Array &keep, const Array &t) {
+  Array full = at_shape(t, keep.shape());
+  return lax::select_n(keep, {zeros(full.aval()), full});
+}
+
+const bool fixture_rules_registered = [] {
+  unary_rules(tan_p, [](const Array &, const Array &y) {
+    return lax::add(one_like(y), lax::mul(y, y));
+  });
+  unary_rules(cbrt_p, [](const Array &x, const Array &y) {
+    return lax::mul(scalar_like(1.0 / 3.0, y), lax::integer_pow(y, -2));
+  });
+  // atan2(x, y): d/dx = y / (x^2 + y^2), d/dy = -x / (x^2 + y^2).
+  binary_rules(
+      atan2_p,
+      [](const Array &x, const Array &y, const Array &) {
+        return lax::div(y, lax::add(lax::mul(x, x), lax::mul(y, y)));
+      },
+      [](const Array &x, const Array &y, const Array &) {
+        return lax::div(lax::neg(x), lax::add(lax::mul(x, x), lax::mul(y, y)));
+      });
+  // clamp(lo, x, hi): x's tangent where lo < x < hi, lo's where x < lo,
+  // hi's where hi < x (as JAX).
+  set_rules(clamp_p, [](transform_rules &r) {
+    auto masks = [](const Array &lo, const Array &x, const Array &hi) {
+      return std::array<Array, 3>{lax::gt(lo, x),
+                                  lax::bitwise_and(lax::gt(x, lo),
+                                                   lax::lt(x, hi)),
+                                  lax::lt(hi, x)};
+    };
+    r.jvp = [masks](const jvp_args &a) {
+      auto m = masks(a.primals[0], a.primals[1], a.primals[2]);
+      tangent t;
+      for (int i = 0; i < 3; ++i)
+        if (a.tangents[i])
+          t = add_tangents(t, masked(m[i], *a.tangents[i]));
+      return std::vector<tangent>{t};
+    };
+    r.vjp = [masks](const vjp_args &a) {
+      auto m = masks(a.primals[0], a.primals[1], a.primals[2]);
+      std::vector<tangent> c(3);
+      for (int i = 0; i < 3; ++i)
+        if (a.wants[i])
+          c[i] = unbroadcast(masked(m[i], *a.cts[0]), a.primals[i].shape());
+      return c;
+    };
+    r.batch = elementwise_batcher(clamp_p);
+  });
+  return true;
+}();
+
+} // namespace
+} // namespace jx::core

@@ -54,6 +54,9 @@ extern const primitive top_k_p;
 // gather.cpp (indexing): gather and the scatter family.
 extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
     scatter_min_p, scatter_max_p;
+// --- fixtures (issue 4): elementwise.cpp ---
+extern const primitive tan_p, cbrt_p, atan2_p, clamp_p;
+// --- end fixtures
 
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);
