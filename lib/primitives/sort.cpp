@@ -217,8 +217,6 @@ values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
 
 } // namespace
 
-const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
-
 } // namespace jx::core
 
 // --- transformation rules (top_k) --------------------------------------------
@@ -295,5 +293,7 @@ const bool top_k_rules_registered = [] {
 }();
 
 } // namespace
+
+const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
 } // namespace jx::core
