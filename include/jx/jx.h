@@ -7,6 +7,7 @@
 #define JX_JX_H
 
 #include "jx/array.h"
+#include "jx/control_flow.h"
 #include "jx/dtype.h"
 #include "jx/grad.h"
 #include "jx/jaxpr.h"
