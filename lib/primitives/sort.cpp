@@ -220,7 +220,8 @@ values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
 
 } // namespace
 
-} // namespace jx::core
+
+const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
 // --- transformation rules (top_k) --------------------------------------------
 //
@@ -230,11 +231,6 @@ values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
 // cotangent into zeros. The indices get no tangent. Batched, the batch goes
 // first and the axis moves by one.
 
-#include "core/trace.h"
-#include "jx/lax.h"
-#include "primitives/batching.h"
-
-namespace jx::core {
 namespace {
 
 /// The dimension numbers of reading `x` at `indices[..., None]` along
@@ -296,8 +292,6 @@ const bool top_k_rules_registered = [] {
 }();
 
 } // namespace
-
-const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
 } // namespace jx::core
 
