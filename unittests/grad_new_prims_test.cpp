@@ -35,6 +35,7 @@
 // [2/3 2/3 3]).
 
 #include "jx/jx.h"
+#include "jx/random.h"
 
 #include <gtest/gtest.h>
 
@@ -245,8 +246,8 @@ std::vector<row> rows() {
                          return lax::conv_general_dilated(
                              a, w, {1, 2}, {{{0, 1}, {1, 1}}}, {2, 1}, {2, 2});
                        }));
-  r.push_back(conv_row("conv_negative_padding_nhwc", {2, 6, 5, 2},
-                       {3, 2, 2, 3}, [](const Array &a, const Array &w) {
+  r.push_back(conv_row("conv_negative_padding_nhwc", {2, 6, 5, 2}, {3, 2, 2, 3},
+                       [](const Array &a, const Array &w) {
                          return lax::conv_general_dilated(
                              a, w, {2, 1}, {{{-1, 0}, {1, -1}}}, {}, {},
                              {"NHWC", "HWIO", "NHWC"});
@@ -256,15 +257,15 @@ std::vector<row> rows() {
                          return lax::conv_general_dilated(
                              a, w, {2}, "SAME", {}, {}, {"NWC", "WIO", "NWC"});
                        }));
-  r.push_back(conv_row("conv_feature_groups", {2, 4, 5, 4}, {6, 2, 2, 2},
-                       [](const Array &a, const Array &w) {
-                         return lax::conv_general_dilated(
-                             a, w, {1, 1}, "VALID", {}, {}, {}, 2);
-                       }));
+  r.push_back(conv_row(
+      "conv_feature_groups", {2, 4, 5, 4}, {6, 2, 2, 2},
+      [](const Array &a, const Array &w) {
+        return lax::conv_general_dilated(a, w, {1, 1}, "VALID", {}, {}, {}, 2);
+      }));
   r.push_back(conv_row("conv_batch_groups", {4, 2, 4, 4}, {4, 2, 2, 2},
                        [](const Array &a, const Array &w) {
-                         return lax::conv_general_dilated(
-                             a, w, {1, 1}, "VALID", {}, {}, {}, 1, 2);
+                         return lax::conv_general_dilated(a, w, {1, 1}, "VALID",
+                                                          {}, {}, {}, 1, 2);
                        }));
   // --- windowed reductions ---
   auto window_row = [](std::string name, shape_t s,
@@ -287,12 +288,13 @@ std::vector<row> rows() {
   r.push_back(window_row("window_max", {5, 4}, [](const Array &a) {
     return lax::reduce_window_max(a, {2, 2}, {1, 1}, "VALID");
   }));
-  r.push_back(window_row("window_max_strided_padded", {5, 6}, [](const Array &a) {
-    return lax::reduce_window_max(a, {3, 2}, {2, 2}, "SAME");
-  }));
+  r.push_back(
+      window_row("window_max_strided_padded", {5, 6}, [](const Array &a) {
+        return lax::reduce_window_max(a, {3, 2}, {2, 2}, "SAME");
+      }));
   r.push_back(window_row("window_min_dilated", {6, 5}, [](const Array &a) {
-    return lax::reduce_window_min(a, {2, 2}, {1, 2}, {{{1, 1}, {0, 1}}},
-                                  {1, 1}, {2, 2});
+    return lax::reduce_window_min(a, {2, 2}, {1, 2}, {{{1, 1}, {0, 1}}}, {1, 1},
+                                  {2, 2});
   }));
   r.push_back(window_row("max_pool_nhwc", {2, 4, 4, 2}, [](const Array &a) {
     return jx::nn::max_pool(a, {2, 2}, {2, 2});
@@ -357,9 +359,8 @@ std::vector<row> batch_rows() {
     return lax::convert_element_type(a, t);
   };
   std::vector<row> r;
-  for (const auto &entry :
-       std::vector<std::pair<std::string, Array (*)(const Array &,
-                                                    const Array &)>>{
+  for (const auto &entry : std::vector<
+           std::pair<std::string, Array (*)(const Array &, const Array &)>>{
            {"shift_left", lax::shift_left},
            {"shift_right_logical", lax::shift_right_logical},
            {"shift_right_arithmetic", lax::shift_right_arithmetic},
@@ -423,14 +424,14 @@ std::vector<row> batch_rows() {
                     return lax::top_k(a, 2).second;
                   },
                   in(-2, 2)});
-  r.push_back(row{"scatter_mul_int",
-                  2,
-                  {{5}, {3}},
-                  [as](const Array &a, const Array &u, const Array &) {
-                    return as(a, i32).at(const_ints({4, 0, 4}, {3}))
-                        .multiply(as(u, i32));
-                  },
-                  in(-5, 5)});
+  r.push_back(row{
+      "scatter_mul_int",
+      2,
+      {{5}, {3}},
+      [as](const Array &a, const Array &u, const Array &) {
+        return as(a, i32).at(const_ints({4, 0, 4}, {3})).multiply(as(u, i32));
+      },
+      in(-5, 5)});
   r.push_back(row{"scatter_max_index_argument",
                   3,
                   {{5}, {3}, {3}},
@@ -484,9 +485,8 @@ args3 shifted(const args3 &x, const std::vector<std::vector<double>> &d,
 
 /// A random direction; index arguments get small steps (they stay within
 /// k + 0.5 +- 0.1 for the finite differences).
-std::vector<std::vector<double>> random_direction(const args3 &x,
-                                                  std::mt19937 &g,
-                                                  const row &r) {
+std::vector<std::vector<double>>
+random_direction(const args3 &x, std::mt19937 &g, const row &r) {
   std::vector<std::vector<double>> d;
   for (int i = 0; i < 3; ++i) {
     std::vector<double> v(x.v[i].size());
@@ -533,9 +533,10 @@ void expect_close3(const std::vector<std::vector<double>> &got,
 /// slicing, reduction ops used by these rules, landing separately) skips.
 template <class F> void run_or_skip_other_family(F check) {
   static const std::vector<std::string> others = {
-      "'reshape'", "'transpose'", "'rev'",   "'pad'",        "'slice'",
-      "'concatenate'", "'squeeze'", "'dot_general'", "'reduce_max'",
-      "'reduce_min'", "'sort'", "'dynamic_slice'", "'iota'"};
+      "'reshape'",    "'transpose'",   "'rev'",     "'pad'",
+      "'slice'",      "'concatenate'", "'squeeze'", "'dot_general'",
+      "'reduce_max'", "'reduce_min'",  "'sort'",    "'dynamic_slice'",
+      "'iota'"};
   try {
     check();
   } catch (const jx::error &e) {
@@ -712,12 +713,11 @@ vmap_cases(const row &r) {
                    })});
   if (r.nargs > 1)
     for (int only = 0; only < r.nargs; ++only)
-      cases.push_back({"only argument " + std::to_string(only) +
-                           ", on its last axis",
-                       make([only](int i, int64_t rank) {
-                         return i == only ? jx::axis_spec(rank)
-                                          : jx::axis_spec();
-                       })});
+      cases.push_back(
+          {"only argument " + std::to_string(only) + ", on its last axis",
+           make([only](int i, int64_t rank) {
+             return i == only ? jx::axis_spec(rank) : jx::axis_spec();
+           })});
   return cases;
 }
 
@@ -803,8 +803,7 @@ void expect_grad_matches_fd(L loss, const std::vector<Array> &args,
       ap[i] = as_array(p, args[i].shape());
       am[i] = as_array(m, args[i].shape());
       Array hi = lj(ap[0], ap[1]), lo = lj(am[0], am[1]);
-      fd[k] = (hi.item<double>() - lo.item<double>()) /
-              (2 * fd_h);
+      fd[k] = (hi.item<double>() - lo.item<double>()) / (2 * fd_h);
     }
     expect_close(got[i], fd, tol, "argument " + std::to_string(i));
   }
@@ -820,9 +819,9 @@ Array random_array(std::mt19937 &g, const shape_t &s, double lo = -1,
 
 TEST(NewPrimModels, SmallCnnLossGradMatchesFiniteDifferences) {
   std::mt19937 g(5);
-  Array x = random_array(g, {2, 6, 6, 2});  // NHWC
-  Array w = random_array(g, {3, 3, 2, 4});  // HWIO
-  Array v = random_array(g, {4});           // readout
+  Array x = random_array(g, {2, 6, 6, 2}); // NHWC
+  Array w = random_array(g, {3, 3, 2, 4}); // HWIO
+  Array v = random_array(g, {4});          // readout
   auto loss = [x, v](const Array &kernel, const Array &bias) {
     Array h = lax::conv_general_dilated(x, kernel, {1, 1}, "SAME", {}, {},
                                         {"NHWC", "HWIO", "NHWC"});
@@ -834,11 +833,11 @@ TEST(NewPrimModels, SmallCnnLossGradMatchesFiniteDifferences) {
   // And per-example gradients of the kernel under vmap, against a loop.
   auto per_example = [w, v](const Array &xi) {
     return jx::grad([xi, v](const Array &kernel) {
-      Array h = lax::conv_general_dilated(
-          lax::reshape(xi, {1, 6, 6, 2}), kernel, {1, 1}, "SAME", {}, {},
-          {"NHWC", "HWIO", "NHWC"});
-      return jnp::sum(jnp::multiply(jx::nn::max_pool(lax::tanh(h), {2, 2}, {2, 2}),
-                               v));
+      Array h = lax::conv_general_dilated(lax::reshape(xi, {1, 6, 6, 2}),
+                                          kernel, {1, 1}, "SAME", {}, {},
+                                          {"NHWC", "HWIO", "NHWC"});
+      return jnp::sum(
+          jnp::multiply(jx::nn::max_pool(lax::tanh(h), {2, 2}, {2, 2}), v));
     })(w);
   };
   run_or_skip_other_family([&] {
@@ -861,16 +860,17 @@ TEST(NewPrimModels, IndexingLossGradMatchesFiniteDifferences) {
   Array upd = random_array(g, {4, 3});
   Array rows = const_ints({4, 1, 4, 0}, {4});
   auto loss = [rows](const Array &t, const Array &u) {
-    Array y = t.at(rows).add(lax::mul(u, u));      // scatter-add
+    Array y = t.at(rows).add(lax::mul(u, u));                   // scatter-add
     Array picked = jnp::take(y, const_ints({1, 4, 2}, {3}), 0); // gather
-    Array z = lax::sin(picked).at(std::vector<jx::index_t>{1}).set(
-        jnp::take(t, const_ints({0}, {}), 0)); // scatter
+    Array z = lax::sin(picked)
+                  .at(std::vector<jx::index_t>{1})
+                  .set(jnp::take(t, const_ints({0}, {}), 0)); // scatter
     return jnp::sum(lax::mul(z, z));
   };
   expect_grad_matches_fd(loss, {table, upd});
 }
 
-// --- JAX's values at ties and duplicates ---------------------------------------
+// --- JAX's values at ties and duplicates -------------------------------------
 
 TEST(NewPrimJaxValues, MaxPoolTiesGoToTheFirstMaximum) {
   Array x = jx::array({1, 3, 3, 0, 3, 2, 1, 1, 0, 0, 5, 5}, {3, 4}, f64);
@@ -922,6 +922,40 @@ TEST(NewPrimJaxValues, TopKGradientScattersBack) {
   EXPECT_EQ(values(gx), (std::vector<double>{0, 10, 0, 1, 0}));
 }
 
+// --- jx::random under vmap ---------------------------------------------------
+
+TEST(NewPrimRandom, VmapOverKeysMatchesLoop) {
+  // Threefry (shifts, rem-free bit mixing), bitcasts to floats, erf_inv
+  // (normal), population counts of nothing: every random primitive batched.
+  Array keys = jx::random::split(jx::random::key(7), 3);
+  std::vector<std::pair<std::string, std::function<Array(const Array &)>>>
+      samplers = {
+          {"bits", [](const Array &k) { return jx::random::bits(k, {4}); }},
+          {"uniform",
+           [](const Array &k) {
+             return jx::random::uniform(k, {2, 3});
+           }},
+          {"normal", [](const Array &k) { return jx::random::normal(k, {5}); }},
+          {"randint",
+           [](const Array &k) {
+             return jx::random::randint(k, {4}, Array(-3), Array(9));
+           }},
+          {"split", [](const Array &k) { return jx::random::split(k, 2); }},
+      };
+  for (const auto &[name, f] : samplers) {
+    run_or_skip_other_family([&, f = f, name = name] {
+      Array v = jx::vmap(f)(keys);
+      std::vector<Array> loop;
+      for (int64_t k = 0; k < 3; ++k)
+        loop.push_back(f(example({keys}, {0}, k)[0]));
+      Array want = jnp::stack(loop, 0);
+      ASSERT_EQ(v.shape(), want.shape()) << name;
+      ASSERT_EQ(v.dtype(), want.dtype()) << name;
+      expect_close(values(v), values(want), 0, name);
+    });
+  }
+}
+
 // --- errors ------------------------------------------------------------------
 
 void expect_error(const std::function<void()> &run,
@@ -942,9 +976,8 @@ TEST(NewPrimRulesErrors, ScatterMulUpdatesNeedUniqueIndices) {
   Array idx = const_ints({0, 0}, {2});
   expect_error(
       [&] {
-        jx::grad([&](const Array &v) {
-          return jnp::sum(x.at(idx).multiply(v));
-        })(u);
+        jx::grad(
+            [&](const Array &v) { return jnp::sum(x.at(idx).multiply(v)); })(u);
       },
       {"'scatter-mul'", "vjp", "unique_indices", "f64[2]"});
   expect_error(
@@ -953,9 +986,8 @@ TEST(NewPrimRulesErrors, ScatterMulUpdatesNeedUniqueIndices) {
       },
       {"'scatter-mul'", "jvp"});
   // The operand's derivative is fine.
-  Array g = jx::grad([&](const Array &v) {
-    return jnp::sum(v.at(idx).multiply(u));
-  })(x);
+  Array g = jx::grad(
+      [&](const Array &v) { return jnp::sum(v.at(idx).multiply(u)); })(x);
   EXPECT_EQ(values(g), (std::vector<double>{6, 1, 1}));
 }
 

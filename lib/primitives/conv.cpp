@@ -408,8 +408,7 @@ const bool conv_rules_registered = [] {
         out = unfold(bind1(conv_general_dilated_p, {args[0], rhs}, q),
                      d.out_spec[1], groups, b);
       }
-      return std::make_pair(std::vector<Array>{out},
-                            std::vector<batch_dim>{0});
+      return std::make_pair(std::vector<Array>{out}, std::vector<batch_dim>{0});
     };
   });
   return true;

@@ -696,7 +696,7 @@ const primitive nextafter_p{
 
 } // namespace jx::core
 
-// --- transformation rules (erf, random ops) ------------------------------------
+// --- transformation rules (erf, random ops) ----------------------------------
 //
 // erf' = 2/sqrt(pi) exp(-x^2), erfc' = -erf', erf_inv' = sqrt(pi)/2
 // exp(erf_inv(x)^2) (from the result); rem(x, y) = x - y trunc(x/y): d/dx
@@ -709,7 +709,7 @@ const primitive nextafter_p{
 namespace jx::core {
 namespace {
 
-constexpr double two_over_sqrt_pi = 1.1283791670955126; // 2 / sqrt(pi)
+constexpr double two_over_sqrt_pi = 1.1283791670955126;  // 2 / sqrt(pi)
 constexpr double sqrt_pi_over_two = 0.88622692545275801; // sqrt(pi) / 2
 
 Array gaussian(const Array &x) { return lax::exp(lax::neg(lax::mul(x, x))); }
@@ -729,13 +729,11 @@ const bool random_ops_rules_registered = [] {
     return lax::mul(scalar_like(-two_over_sqrt_pi, x), gaussian(x));
   });
   unary_rules(erf_inv_p, [](const Array &, const Array &y) {
-    return lax::mul(scalar_like(sqrt_pi_over_two, y),
-                    lax::exp(lax::mul(y, y)));
+    return lax::mul(scalar_like(sqrt_pi_over_two, y), lax::exp(lax::mul(y, y)));
   });
   binary_rules(
-      rem_p, [](const Array &x, const Array &, const Array &) {
-        return one_like(x);
-      },
+      rem_p,
+      [](const Array &x, const Array &, const Array &) { return one_like(x); },
       [](const Array &x, const Array &y, const Array &) {
         return lax::neg(trunc_div(x, y));
       });

@@ -467,13 +467,11 @@ Array gather_updates(const Array &x, const Array &indices,
   const std::string api = "jx::lax::scatter";
   const scatter_dimension_numbers &d = scatter_dims(p);
   lax::gather_scatter_mode m = mode_enum(api, p);
-  return lax::gather(x, indices, gather_of(d),
-                     scatter_slice_sizes(d, x.shape(), updates),
-                     get_bool(p, "unique_indices"),
-                     get_bool(p, "indices_are_sorted"), m,
-                     m == lax::gather_scatter_mode::fill_or_drop
-                         ? std::optional<double>(fill)
-                         : std::nullopt);
+  return lax::gather(
+      x, indices, gather_of(d), scatter_slice_sizes(d, x.shape(), updates),
+      get_bool(p, "unique_indices"), get_bool(p, "indices_are_sorted"), m,
+      m == lax::gather_scatter_mode::fill_or_drop ? std::optional<double>(fill)
+                                                  : std::nullopt);
 }
 
 /// scatter-add with the index mapping and flags of `p`.
@@ -579,14 +577,14 @@ std::pair<Array, Array> scatter_winners(const Array &operand,
                                         const Array &indices,
                                         const Array &updates,
                                         const params_t &p) {
-  dtype id_t = updates.size() < (int64_t{1} << 31) ? dtype::int32
-                                                   : dtype::int64;
-  Array ids = lax::reshape(lax::iota(id_t, {updates.size()}, 0),
-                           updates.shape());
+  dtype id_t =
+      updates.size() < (int64_t{1} << 31) ? dtype::int32 : dtype::int64;
+  Array ids =
+      lax::reshape(lax::iota(id_t, {updates.size()}, 0), updates.shape());
   Array none = lax::broadcast_in_dim(scalar_as(-1, id_t), operand.shape(), {});
   Array winner = bind1(scatter_p, {none, indices, ids}, p);
-  Array kept = lax::eq(gather_updates(winner, indices, updates.shape(), p, -1),
-                       ids);
+  Array kept =
+      lax::eq(gather_updates(winner, indices, updates.shape(), p, -1), ids);
   return {winner, kept};
 }
 
@@ -599,8 +597,8 @@ Array where(const Array &pred, const Array &x) {
 /// contributions equal it), else 0.
 std::pair<Array, Array> extremal_weights(const Array &operand,
                                          const Array &indices,
-                                         const Array &updates,
-                                         const Array &out, const params_t &p) {
+                                         const Array &updates, const Array &out,
+                                         const params_t &p) {
   dtype t = out.dtype();
   Array op_eq = lax::convert_element_type(lax::eq(operand, out), t);
   // NaN filler: dropped updates never equal the result.
@@ -611,8 +609,8 @@ std::pair<Array, Array> extremal_weights(const Array &operand,
       lax::add(op_eq, scatter_add_like(zeros_like(operand), indices, up_eq, p));
   count = lax::max(count, full_as(1, count)); // a NaN result: no one
   Array op_w = lax::div(op_eq, count);
-  Array up_w = lax::div(
-      up_eq, gather_updates(count, indices, updates.shape(), p, 1));
+  Array up_w =
+      lax::div(up_eq, gather_updates(count, indices, updates.shape(), p, 1));
   return {op_w, up_w};
 }
 
@@ -629,9 +627,9 @@ void check_differentiable(const std::string &prim, const char *rule,
 const bool gather_rules_registered = [] {
   set_rules(gather_p, [](transform_rules &r) {
     r.jvp = [](const jvp_args &a) {
-      return std::vector<tangent>{bind1(
-          gather_p, {*a.tangents[0], a.primals[1]},
-          gather_with_fill_zero(a.params))};
+      return std::vector<tangent>{bind1(gather_p,
+                                        {*a.tangents[0], a.primals[1]},
+                                        gather_with_fill_zero(a.params))};
     };
     r.vjp = [](const vjp_args &a) {
       const Array &operand = a.primals[0];
@@ -651,8 +649,8 @@ const bool gather_rules_registered = [] {
       if (!a.tangents[2])
         return std::vector<tangent>{*a.tangents[0]};
       Array t0 = a.tangents[0] ? *a.tangents[0] : zeros_like(a.primals[0]);
-      return std::vector<tangent>{bind1(
-          scatter_add_p, {t0, a.primals[1], *a.tangents[2]}, a.params)};
+      return std::vector<tangent>{
+          bind1(scatter_add_p, {t0, a.primals[1], *a.tangents[2]}, a.params)};
     };
     r.vjp = [](const vjp_args &a) {
       const Array &ct = *a.cts[0];
@@ -660,8 +658,8 @@ const bool gather_rules_registered = [] {
       if (a.wants[0])
         c[0] = ct;
       if (a.wants[2])
-        c[2] = gather_updates(ct, a.primals[1], a.primals[2].shape(),
-                              a.params, 0);
+        c[2] =
+            gather_updates(ct, a.primals[1], a.primals[2].shape(), a.params, 0);
       return c;
     };
     r.batch = scatter_batcher(scatter_add_p);
@@ -676,8 +674,8 @@ const bool gather_rules_registered = [] {
     };
     r.vjp = [](const vjp_args &a) {
       const Array &ct = *a.cts[0];
-      auto [winner, kept] = scatter_winners(a.primals[0], a.primals[1],
-                                            a.primals[2], a.params);
+      auto [winner, kept] =
+          scatter_winners(a.primals[0], a.primals[1], a.primals[2], a.params);
       std::vector<tangent> c(3);
       if (a.wants[0])
         c[0] = where(lax::eq(winner, full_as(-1, winner)), ct);
@@ -711,9 +709,9 @@ const bool gather_rules_registered = [] {
         if (a.wants[0])
           c[0] = lax::mul(op_w, ct);
         if (a.wants[2])
-          c[2] = lax::mul(up_w, gather_updates(ct, a.primals[1],
-                                               a.primals[2].shape(), a.params,
-                                               0));
+          c[2] =
+              lax::mul(up_w, gather_updates(ct, a.primals[1],
+                                            a.primals[2].shape(), a.params, 0));
         return c;
       };
       r.batch = scatter_batcher(*prim);

@@ -220,7 +220,6 @@ values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
 
 } // namespace
 
-
 const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
 // --- transformation rules (top_k) --------------------------------------------
@@ -277,7 +276,8 @@ const bool top_k_rules_registered = [] {
       s.scatter_indices_batching_dims = g.start_indices_batching_dims;
       return std::vector<tangent>{lax::scatter_add(
           zeros(x.aval()), index_vectors(a.outs[1]), *a.cts[0], s, false,
-          /*unique_indices=*/true, lax::gather_scatter_mode::promise_in_bounds)};
+          /*unique_indices=*/true,
+          lax::gather_scatter_mode::promise_in_bounds)};
     };
     r.batch = [](const std::vector<Array> &args,
                  const std::vector<batch_dim> &dims, const params_t &p) {

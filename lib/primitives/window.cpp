@@ -275,17 +275,19 @@ std::vector<Array> chosen(const Array &x, const Array &out,
   Array xp = padded_base(x, w, scalar_of_type(is_max ? -inf : inf, x.dtype()));
   std::vector<Array> sel;
   std::optional<Array> taken;
-  for_each_offset(w, out.shape(), [&](const std::vector<int64_t> &start,
-                                      const std::vector<int64_t> &limit) {
-    Array eq = lax::eq(lax::slice(xp, start, limit, w.strides), out);
-    if (!taken) {
-      sel.push_back(eq);
-      taken = eq;
-    } else {
-      sel.push_back(lax::bitwise_and(eq, lax::bitwise_not(*taken)));
-      taken = lax::bitwise_or(*taken, eq);
-    }
-  });
+  for_each_offset(
+      w, out.shape(),
+      [&](const std::vector<int64_t> &start,
+          const std::vector<int64_t> &limit) {
+        Array eq = lax::eq(lax::slice(xp, start, limit, w.strides), out);
+        if (!taken) {
+          sel.push_back(eq);
+          taken = eq;
+        } else {
+          sel.push_back(lax::bitwise_and(eq, lax::bitwise_not(*taken)));
+          taken = lax::bitwise_or(*taken, eq);
+        }
+      });
   return sel;
 }
 
@@ -322,11 +324,13 @@ void chooser_rules(const primitive &p, bool is_max) {
       Array tp = padded_base(t, w, scalar_of_type(0, t.dtype()));
       tangent acc;
       std::size_t k = 0;
-      for_each_offset(w, out.shape(), [&](const std::vector<int64_t> &start,
-                                          const std::vector<int64_t> &limit) {
-        acc = add_tangents(
-            acc, where(sel[k++], lax::slice(tp, start, limit, w.strides)));
-      });
+      for_each_offset(
+          w, out.shape(),
+          [&](const std::vector<int64_t> &start,
+              const std::vector<int64_t> &limit) {
+            acc = add_tangents(
+                acc, where(sel[k++], lax::slice(tp, start, limit, w.strides)));
+          });
       return std::vector<tangent>{acc};
     };
     r.vjp = [is_max](const vjp_args &a) {
@@ -338,18 +342,20 @@ void chooser_rules(const primitive &p, bool is_max) {
       Array zero = scalar_of_type(0, ct.dtype());
       shape_t padded = x.shape();
       for (std::size_t i = 0; i < padded.size(); ++i)
-        padded[i] = (padded[i] - 1) * w.base[i] + 1 + w.pads[i][0] +
-                    w.pads[i][1];
+        padded[i] =
+            (padded[i] - 1) * w.base[i] + 1 + w.pads[i][0] + w.pads[i][1];
       tangent acc;
       std::size_t k = 0;
-      for_each_offset(w, out.shape(), [&](const std::vector<int64_t> &start,
-                                          const std::vector<int64_t> &limit) {
-        std::vector<std::array<int64_t, 3>> config;
-        for (std::size_t i = 0; i < start.size(); ++i)
-          config.push_back(
-              {start[i], padded[i] - limit[i], w.strides[i] - 1});
-        acc = add_tangents(acc, lax::pad(where(sel[k++], ct), zero, config));
-      });
+      for_each_offset(w, out.shape(),
+                      [&](const std::vector<int64_t> &start,
+                          const std::vector<int64_t> &limit) {
+                        std::vector<std::array<int64_t, 3>> config;
+                        for (std::size_t i = 0; i < start.size(); ++i)
+                          config.push_back({start[i], padded[i] - limit[i],
+                                            w.strides[i] - 1});
+                        acc = add_tangents(
+                            acc, lax::pad(where(sel[k++], ct), zero, config));
+                      });
       return std::vector<tangent>{unpad_base(*acc, w, x.shape())};
     };
     r.batch = [&p](const std::vector<Array> &args,
