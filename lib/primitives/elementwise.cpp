@@ -796,3 +796,55 @@ const bool fixture_rules_registered = [] {
 
 } // namespace
 } // namespace jx::core
+
+// --- transformation rules (erf, random ops) ----------------------------------
+//
+// erf' = 2/sqrt(pi) exp(-x^2), erfc' = -erf', erf_inv' = sqrt(pi)/2
+// exp(erf_inv(x)^2) (from the result); rem(x, y) = x - y trunc(x/y): d/dx
+// = 1, d/dy = -trunc(x/y) (as JAX). The integer primitives jx::random
+// uses (shifts, population_count), bitcast_convert_type and nextafter are
+// batched elementwise; they have no derivative rules (integer results never
+// get tangents; JAX defines none for nextafter, nor jx for a float-to-float
+// bitcast).
+
+namespace jx::core {
+namespace {
+
+constexpr double two_over_sqrt_pi = 1.1283791670955126;  // 2 / sqrt(pi)
+constexpr double sqrt_pi_over_two = 0.88622692545275801; // sqrt(pi) / 2
+
+Array gaussian(const Array &x) { return lax::exp(lax::neg(lax::mul(x, x))); }
+
+/// x / y rounded towards zero.
+Array trunc_div(const Array &x, const Array &y) {
+  Array q = lax::div(x, y);
+  return lax::select_n(lax::lt(q, scalar_like(0, q)),
+                       {lax::floor(q), lax::ceil(q)});
+}
+
+const bool random_ops_rules_registered = [] {
+  unary_rules(erf_p, [](const Array &x, const Array &) {
+    return lax::mul(scalar_like(two_over_sqrt_pi, x), gaussian(x));
+  });
+  unary_rules(erfc_p, [](const Array &x, const Array &) {
+    return lax::mul(scalar_like(-two_over_sqrt_pi, x), gaussian(x));
+  });
+  unary_rules(erf_inv_p, [](const Array &, const Array &y) {
+    return lax::mul(scalar_like(sqrt_pi_over_two, y), lax::exp(lax::mul(y, y)));
+  });
+  binary_rules(
+      rem_p,
+      [](const Array &x, const Array &, const Array &) { return one_like(x); },
+      [](const Array &x, const Array &y, const Array &) {
+        return lax::neg(trunc_div(x, y));
+      });
+  for (const primitive *p :
+       {&shift_left_p, &shift_right_logical_p, &shift_right_arithmetic_p,
+        &population_count_p, &bitcast_convert_type_p, &nextafter_p})
+    set_rules(*p,
+              [p](transform_rules &r) { r.batch = elementwise_batcher(*p); });
+  return true;
+}();
+
+} // namespace
+} // namespace jx::core

@@ -368,3 +368,388 @@ const primitive scatter_max_p{"scatter-max", scatter_rule<scatter_max_name>,
                               lower_scatter};
 
 } // namespace jx::core
+
+// --- transformation rules ----------------------------------------------------
+//
+// gather is linear in its operand: jvp = gather of the tangent (filled with
+// 0 where FILL_OR_DROP fills), vjp = scatter-add of the cotangent into
+// zeros with the same index mapping and mode. scatter-add is linear in
+// (operand, updates): the operand's cotangent passes through and the
+// updates' is a gather of the cotangent (0 for dropped updates). scatter
+// (set) is linear too once the winner of every written position is known:
+// the ids of the updates are scattered with the same indices, so
+// duplicate indices give the cotangent to the update the scatter kept (as
+// JAX). scatter-max / -min split the derivative evenly between the operand
+// and the updates equal to the result (JAX's convention); scatter-mul is
+// differentiated in its operand always and in its updates only with
+// unique_indices (as JAX). Batching: a batched operand alone becomes one
+// more offset (window) dimension; batched indices use the batching
+// dimensions of the dimension numbers (the unbatched operands are
+// broadcast along the batch).
+
+#include "jx/lax.h"
+#include "primitives/batching.h"
+
+namespace jx::core {
+namespace {
+
+lax::gather_scatter_mode mode_enum(const std::string &api, const params_t &p) {
+  switch (mode_of(api, p)) {
+  case mode_t::clip:
+    return lax::gather_scatter_mode::clip;
+  case mode_t::fill_or_drop:
+    return lax::gather_scatter_mode::fill_or_drop;
+  case mode_t::promise_in_bounds:
+    break;
+  }
+  return lax::gather_scatter_mode::promise_in_bounds;
+}
+
+bool contains(const std::vector<int64_t> &v, int64_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+std::vector<int64_t> plus(const std::vector<int64_t> &v, int64_t by = 1) {
+  std::vector<int64_t> out;
+  for (int64_t x : v)
+    out.push_back(x + by);
+  return out;
+}
+
+std::vector<int64_t> with_front(int64_t x, const std::vector<int64_t> &v) {
+  std::vector<int64_t> out{x};
+  out.insert(out.end(), v.begin(), v.end());
+  return out;
+}
+
+/// The scatter that puts back what a gather with `d` took.
+scatter_dimension_numbers scatter_of(const gather_dimension_numbers &d) {
+  scatter_dimension_numbers s;
+  s.update_window_dims = d.offset_dims;
+  s.inserted_window_dims = d.collapsed_slice_dims;
+  s.scatter_dims_to_operand_dims = d.start_index_map;
+  s.operand_batching_dims = d.operand_batching_dims;
+  s.scatter_indices_batching_dims = d.start_indices_batching_dims;
+  return s;
+}
+
+/// The gather that takes what a scatter with `d` wrote.
+gather_dimension_numbers gather_of(const scatter_dimension_numbers &d) {
+  gather_dimension_numbers g;
+  g.offset_dims = d.update_window_dims;
+  g.collapsed_slice_dims = d.inserted_window_dims;
+  g.start_index_map = d.scatter_dims_to_operand_dims;
+  g.operand_batching_dims = d.operand_batching_dims;
+  g.start_indices_batching_dims = d.scatter_indices_batching_dims;
+  return g;
+}
+
+/// A scatter's window sizes on the operand (1 on inserted and batching
+/// dims): the slice sizes of the gather that reads the same windows.
+shape_t scatter_slice_sizes(const scatter_dimension_numbers &d,
+                            const shape_t &operand, const shape_t &updates) {
+  shape_t sizes;
+  std::size_t w = 0;
+  for (int64_t i = 0; i < static_cast<int64_t>(operand.size()); ++i)
+    if (contains(d.inserted_window_dims, i) ||
+        contains(d.operand_batching_dims, i))
+      sizes.push_back(1);
+    else
+      sizes.push_back(updates[d.update_window_dims[w++]]);
+  return sizes;
+}
+
+/// The gather that reads, for every update of a scatter with params `p`,
+/// the value of `x` (operand-shaped) at the position it goes to; FILL_OR_DROP
+/// reads `fill` for dropped updates.
+Array gather_updates(const Array &x, const Array &indices,
+                     const shape_t &updates, const params_t &p, double fill) {
+  const std::string api = "jx::lax::scatter";
+  const scatter_dimension_numbers &d = scatter_dims(p);
+  lax::gather_scatter_mode m = mode_enum(api, p);
+  return lax::gather(
+      x, indices, gather_of(d), scatter_slice_sizes(d, x.shape(), updates),
+      get_bool(p, "unique_indices"), get_bool(p, "indices_are_sorted"), m,
+      m == lax::gather_scatter_mode::fill_or_drop ? std::optional<double>(fill)
+                                                  : std::nullopt);
+}
+
+/// scatter-add with the index mapping and flags of `p`.
+Array scatter_add_like(const Array &operand, const Array &indices,
+                       const Array &updates, const params_t &p) {
+  return lax::scatter_add(operand, indices, updates, scatter_dims(p),
+                          get_bool(p, "indices_are_sorted"),
+                          get_bool(p, "unique_indices"),
+                          mode_enum("jx::lax::scatter_add", p));
+}
+
+Array zeros_like(const Array &x) { return zeros(x.aval()); }
+Array scalar_as(double v, dtype t) {
+  return make_concrete(scalar_buffer(v, t), false, /*literal=*/true);
+}
+Array full_as(double v, const Array &x) {
+  return lax::broadcast_in_dim(scalar_as(v, x.dtype()), x.shape(), {});
+}
+
+// --- gather ---
+
+params_t gather_with_fill_zero(const params_t &p) {
+  params_t q = p;
+  if (mode_of("jx::lax::gather", p) == mode_t::fill_or_drop)
+    q["fill_value"] = 0.0;
+  return q;
+}
+
+std::pair<std::vector<Array>, std::vector<batch_dim>>
+batch_gather(const std::vector<Array> &args, const std::vector<batch_dim> &dims,
+             const params_t &p) {
+  const gather_dimension_numbers &d = gather_dims(p);
+  const std::vector<int64_t> &sizes = get_ints(p, "slice_sizes");
+  int64_t n = batch_size(args, dims);
+  gather_dimension_numbers e = d;
+  params_t q = p;
+  Array operand = args[0], indices = args[1];
+  if (dims[0] && !dims[1]) {
+    // The batch becomes the first offset dimension (a full-size slice).
+    operand = move_axis(operand, *dims[0], 0);
+    e.offset_dims = with_front(0, plus(d.offset_dims));
+    e.collapsed_slice_dims = plus(d.collapsed_slice_dims);
+    e.start_index_map = plus(d.start_index_map);
+    e.operand_batching_dims = plus(d.operand_batching_dims);
+    q["slice_sizes"] = with_front(n, sizes);
+  } else if (!dims[0]) {
+    // Batched indices: one more batch dimension of the result, first.
+    indices = move_axis(indices, *dims[1], 0);
+    e.offset_dims = plus(d.offset_dims);
+    e.start_indices_batching_dims = plus(d.start_indices_batching_dims);
+  } else {
+    operand = move_axis(operand, *dims[0], 0);
+    indices = move_axis(indices, *dims[1], 0);
+    e.offset_dims = plus(d.offset_dims);
+    e.collapsed_slice_dims = plus(d.collapsed_slice_dims);
+    e.start_index_map = plus(d.start_index_map);
+    e.operand_batching_dims = with_front(0, plus(d.operand_batching_dims));
+    e.start_indices_batching_dims =
+        with_front(0, plus(d.start_indices_batching_dims));
+    q["slice_sizes"] = with_front(1, sizes);
+  }
+  q["dimension_numbers"] = e;
+  return {{bind1(gather_p, {operand, indices}, q)}, {0}};
+}
+
+// --- scatter family ---
+
+/// The batching rule of every scatter primitive.
+batch_fn scatter_batcher(const primitive &prim) {
+  return [&prim](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+    const scatter_dimension_numbers &d = scatter_dims(p);
+    int64_t n = batch_size(args, dims);
+    scatter_dimension_numbers e = d;
+    Array operand = batch_at(args[0], dims[0], n, 0);
+    Array updates = batch_at(args[2], dims[2], n, 0);
+    Array indices = args[1];
+    e.inserted_window_dims = plus(d.inserted_window_dims);
+    e.scatter_dims_to_operand_dims = plus(d.scatter_dims_to_operand_dims);
+    if (!dims[1]) {
+      // The batch is one more window dimension, as large as the operand's.
+      e.update_window_dims = with_front(0, plus(d.update_window_dims));
+      e.operand_batching_dims = plus(d.operand_batching_dims);
+    } else {
+      indices = move_axis(indices, *dims[1], 0);
+      e.update_window_dims = plus(d.update_window_dims);
+      e.operand_batching_dims = with_front(0, plus(d.operand_batching_dims));
+      e.scatter_indices_batching_dims =
+          with_front(0, plus(d.scatter_indices_batching_dims));
+    }
+    params_t q = p;
+    q["dimension_numbers"] = e;
+    return std::make_pair(
+        std::vector<Array>{bind1(prim, {operand, indices, updates}, q)},
+        std::vector<batch_dim>{0});
+  };
+}
+
+/// For every position of the operand, the id (flat index in the updates) of
+/// the update element the scatter wrote there, or -1; and for every update
+/// element whether it is the one kept at its position.
+std::pair<Array, Array> scatter_winners(const Array &operand,
+                                        const Array &indices,
+                                        const Array &updates,
+                                        const params_t &p) {
+  dtype id_t =
+      updates.size() < (int64_t{1} << 31) ? dtype::int32 : dtype::int64;
+  Array ids =
+      lax::reshape(lax::iota(id_t, {updates.size()}, 0), updates.shape());
+  Array none = lax::broadcast_in_dim(scalar_as(-1, id_t), operand.shape(), {});
+  Array winner = bind1(scatter_p, {none, indices, ids}, p);
+  Array kept =
+      lax::eq(gather_updates(winner, indices, updates.shape(), p, -1), ids);
+  return {winner, kept};
+}
+
+Array where(const Array &pred, const Array &x) {
+  return lax::select_n(pred, {zeros_like(x), x});
+}
+
+/// scatter-max / -min: the weights of the operand and of every update in
+/// the derivative: 1/count where equal to the result (count: how many
+/// contributions equal it), else 0.
+std::pair<Array, Array> extremal_weights(const Array &operand,
+                                         const Array &indices,
+                                         const Array &updates, const Array &out,
+                                         const params_t &p) {
+  dtype t = out.dtype();
+  Array op_eq = lax::convert_element_type(lax::eq(operand, out), t);
+  // NaN filler: dropped updates never equal the result.
+  Array at = gather_updates(out, indices, updates.shape(), p,
+                            std::numeric_limits<double>::quiet_NaN());
+  Array up_eq = lax::convert_element_type(lax::eq(updates, at), t);
+  Array count =
+      lax::add(op_eq, scatter_add_like(zeros_like(operand), indices, up_eq, p));
+  count = lax::max(count, full_as(1, count)); // a NaN result: no one
+  Array op_w = lax::div(op_eq, count);
+  Array up_w =
+      lax::div(up_eq, gather_updates(count, indices, updates.shape(), p, 1));
+  return {op_w, up_w};
+}
+
+void check_differentiable(const std::string &prim, const char *rule,
+                          const params_t &p, const Array &updates) {
+  if (prim == "scatter-mul" && !get_bool(p, "unique_indices"))
+    throw error(std::string("jx: the ") + rule +
+                " rule of 'scatter-mul' differentiates the updates (" +
+                updates.aval().str() +
+                ") only with unique_indices=True (as JAX); the operand's "
+                "derivative is available");
+}
+
+const bool gather_rules_registered = [] {
+  set_rules(gather_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{bind1(gather_p,
+                                        {*a.tangents[0], a.primals[1]},
+                                        gather_with_fill_zero(a.params))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &operand = a.primals[0];
+      return std::vector<tangent>{
+          lax::scatter_add(zeros_like(operand), a.primals[1], *a.cts[0],
+                           scatter_of(gather_dims(a.params)),
+                           get_bool(a.params, "indices_are_sorted"),
+                           get_bool(a.params, "unique_indices"),
+                           mode_enum("jx::lax::gather", a.params)),
+          std::nullopt};
+    };
+    r.batch = batch_gather;
+  });
+
+  set_rules(scatter_add_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      if (!a.tangents[2])
+        return std::vector<tangent>{*a.tangents[0]};
+      Array t0 = a.tangents[0] ? *a.tangents[0] : zeros_like(a.primals[0]);
+      return std::vector<tangent>{
+          bind1(scatter_add_p, {t0, a.primals[1], *a.tangents[2]}, a.params)};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &ct = *a.cts[0];
+      std::vector<tangent> c(3);
+      if (a.wants[0])
+        c[0] = ct;
+      if (a.wants[2])
+        c[2] =
+            gather_updates(ct, a.primals[1], a.primals[2].shape(), a.params, 0);
+      return c;
+    };
+    r.batch = scatter_batcher(scatter_add_p);
+  });
+
+  set_rules(scatter_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      Array t0 = a.tangents[0] ? *a.tangents[0] : zeros_like(a.primals[0]);
+      Array t2 = a.tangents[2] ? *a.tangents[2] : zeros_like(a.primals[2]);
+      return std::vector<tangent>{
+          bind1(scatter_p, {t0, a.primals[1], t2}, a.params)};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &ct = *a.cts[0];
+      auto [winner, kept] =
+          scatter_winners(a.primals[0], a.primals[1], a.primals[2], a.params);
+      std::vector<tangent> c(3);
+      if (a.wants[0])
+        c[0] = where(lax::eq(winner, full_as(-1, winner)), ct);
+      if (a.wants[2])
+        c[2] = where(kept, gather_updates(ct, a.primals[1],
+                                          a.primals[2].shape(), a.params, 0));
+      return c;
+    };
+    r.batch = scatter_batcher(scatter_p);
+  });
+
+  for (const primitive *prim : {&scatter_max_p, &scatter_min_p})
+    set_rules(*prim, [prim](transform_rules &r) {
+      r.jvp = [](const jvp_args &a) {
+        auto [op_w, up_w] = extremal_weights(a.primals[0], a.primals[1],
+                                             a.primals[2], a.outs[0], a.params);
+        tangent t;
+        if (a.tangents[0])
+          t = lax::mul(op_w, *a.tangents[0]);
+        if (a.tangents[2])
+          t = add_tangents(
+              t, scatter_add_like(zeros_like(a.primals[0]), a.primals[1],
+                                  lax::mul(up_w, *a.tangents[2]), a.params));
+        return std::vector<tangent>{t};
+      };
+      r.vjp = [](const vjp_args &a) {
+        const Array &ct = *a.cts[0];
+        auto [op_w, up_w] = extremal_weights(a.primals[0], a.primals[1],
+                                             a.primals[2], a.outs[0], a.params);
+        std::vector<tangent> c(3);
+        if (a.wants[0])
+          c[0] = lax::mul(op_w, ct);
+        if (a.wants[2])
+          c[2] =
+              lax::mul(up_w, gather_updates(ct, a.primals[1],
+                                            a.primals[2].shape(), a.params, 0));
+        return c;
+      };
+      r.batch = scatter_batcher(*prim);
+    });
+
+  // scatter-mul: out = operand * (product of the updates at each position).
+  // Linear in the operand; in the updates (unique indices) d out = operand
+  // * d update at the written positions.
+  set_rules(scatter_mul_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const Array &x = a.primals[0], &i = a.primals[1], &u = a.primals[2];
+      tangent t;
+      if (a.tangents[0])
+        t = bind1(scatter_mul_p, {*a.tangents[0], i, u}, a.params);
+      if (a.tangents[2]) {
+        check_differentiable("scatter-mul", "jvp", a.params, u);
+        t = add_tangents(
+            t, lax::mul(x, scatter_add_like(zeros_like(x), i, *a.tangents[2],
+                                            a.params)));
+      }
+      return std::vector<tangent>{t};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &x = a.primals[0], &i = a.primals[1], &u = a.primals[2];
+      const Array &ct = *a.cts[0];
+      std::vector<tangent> c(3);
+      if (a.wants[0])
+        c[0] = bind1(scatter_mul_p, {ct, i, u}, a.params);
+      if (a.wants[2]) {
+        check_differentiable("scatter-mul", "vjp", a.params, u);
+        c[2] = gather_updates(lax::mul(ct, x), i, u.shape(), a.params, 0);
+      }
+      return c;
+    };
+    r.batch = scatter_batcher(scatter_mul_p);
+  });
+  return true;
+}();
+
+} // namespace
+} // namespace jx::core

@@ -222,6 +222,77 @@ values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
 
 const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
+// --- transformation rules (top_k) --------------------------------------------
+//
+// top_k's values are its operand at the indices it returns: the jvp gathers
+// the tangent there (take_along_axis: a gather whose other dimensions are
+// batching dimensions), and the vjp is that gather's: a scatter-add of the
+// cotangent into zeros. The indices get no tangent. Batched, the batch goes
+// first and the axis moves by one.
+
+namespace {
+
+/// The dimension numbers of reading `x` at `indices[..., None]` along
+/// `axis` (every other dimension a batching dimension).
+gather_dimension_numbers along_axis(int64_t rank, int64_t axis) {
+  gather_dimension_numbers d;
+  d.collapsed_slice_dims = {axis};
+  d.start_index_map = {axis};
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != axis) {
+      d.operand_batching_dims.push_back(i);
+      d.start_indices_batching_dims.push_back(i);
+    }
+  return d;
+}
+
+Array index_vectors(const Array &indices) {
+  shape_t s = indices.shape();
+  s.push_back(1);
+  return lax::reshape(indices, s);
+}
+
+const bool top_k_rules_registered = [] {
+  set_rules(top_k_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      int64_t axis = std::get<int64_t>(a.params.at("axis"));
+      const Array &t = *a.tangents[0];
+      return std::vector<tangent>{
+          lax::gather(t, index_vectors(a.outs[1]), along_axis(t.ndim(), axis),
+                      shape_t(t.ndim(), 1), false, false,
+                      lax::gather_scatter_mode::promise_in_bounds),
+          std::nullopt};
+    };
+    r.vjp = [](const vjp_args &a) {
+      int64_t axis = std::get<int64_t>(a.params.at("axis"));
+      const Array &x = a.primals[0];
+      if (!a.cts[0])
+        return std::vector<tangent>{std::nullopt};
+      gather_dimension_numbers g = along_axis(x.ndim(), axis);
+      scatter_dimension_numbers s;
+      s.inserted_window_dims = g.collapsed_slice_dims;
+      s.scatter_dims_to_operand_dims = g.start_index_map;
+      s.operand_batching_dims = g.operand_batching_dims;
+      s.scatter_indices_batching_dims = g.start_indices_batching_dims;
+      return std::vector<tangent>{lax::scatter_add(
+          zeros(x.aval()), index_vectors(a.outs[1]), *a.cts[0], s, false,
+          /*unique_indices=*/true,
+          lax::gather_scatter_mode::promise_in_bounds)};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      params_t q = p;
+      q["axis"] = std::get<int64_t>(p.at("axis")) + 1;
+      std::vector<Array> outs =
+          core::bind(top_k_p, {move_axis(args[0], *dims[0], 0)}, q);
+      return std::make_pair(outs, std::vector<batch_dim>{0, 0});
+    };
+  });
+  return true;
+}();
+
+} // namespace
+
 } // namespace jx::core
 
 // --- transformation rules ----------------------------------------------------

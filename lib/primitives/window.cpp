@@ -172,3 +172,240 @@ const primitive reduce_window_min_p{
     lower_window<window_monoid::min>};
 
 } // namespace jx::core
+
+// --- transformation rules ----------------------------------------------------
+//
+// reduce_window_sum is linear: jvp = the same reduction of the tangent; vjp
+// = a reduce_window_sum of the cotangent dilated by the strides and padded
+// so that every input position sums the outputs whose windows cover it
+// (the transpose of the window, as for a convolution with a kernel of
+// ones).
+//
+// reduce_window_max / _min pass each output's derivative to one position of
+// its window: the first (row-major over the window) that equals the result,
+// as JAX's gradient of max_pool (select_and_scatter_add keeps the first
+// maximum, so ties give everything to the first tied position). jx builds
+// this from slices: for every window offset k, the strided slice of the
+// padded operand at k is compared with the result; the first match selects.
+// The jvp takes the tangent there; the vjp pads each selected cotangent
+// back to its positions and sums. A NaN result matches no position (zero
+// derivative). Cost: one slice per window element.
+//
+// Batching: the batch is one more dimension with a window of size 1.
+
+#include "jx/lax.h"
+#include "primitives/batching.h"
+
+namespace jx::core {
+namespace {
+
+struct window_params {
+  std::vector<int64_t> dims, strides, base, dil;
+  std::vector<std::vector<int64_t>> pads;
+  explicit window_params(const params_t &p)
+      : dims(get_ints(p, "window_dimensions")),
+        strides(get_ints(p, "window_strides")),
+        base(get_ints(p, "base_dilation")), dil(get_ints(p, "window_dilation")),
+        pads(std::get<std::vector<std::vector<int64_t>>>(p.at("padding"))) {}
+  params_t to_params() const {
+    return {{"window_dimensions", dims},
+            {"window_strides", strides},
+            {"padding", pads},
+            {"base_dilation", base},
+            {"window_dilation", dil}};
+  }
+};
+
+Array scalar_of_type(double v, dtype t) {
+  return make_concrete(scalar_buffer(v, t), false, /*literal=*/true);
+}
+
+/// The operand dilated by base_dilation and padded with `fill`: the array
+/// the windows slide over.
+Array padded_base(const Array &x, const window_params &w, const Array &fill) {
+  std::vector<std::array<int64_t, 3>> config;
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    config.push_back({w.pads[i][0], w.pads[i][1], w.base[i] - 1});
+  return lax::pad(x, fill, config);
+}
+
+/// Back from the padded, dilated domain to the operand's positions.
+Array unpad_base(const Array &y, const window_params &w, const shape_t &x) {
+  std::vector<std::array<int64_t, 3>> config;
+  std::vector<int64_t> start, limit;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    config.push_back({-w.pads[i][0], -w.pads[i][1], 0});
+    start.push_back(0);
+    limit.push_back((x[i] - 1) * w.base[i] + 1);
+  }
+  Array d = lax::pad(y, scalar_of_type(0, y.dtype()), config);
+  return lax::slice(d, start, limit, w.base);
+}
+
+/// Calls f(start, limit) for every window offset, row-major: the strided
+/// slice [start, limit) by the strides of the padded base holds that
+/// window element of every output.
+template <class F>
+void for_each_offset(const window_params &w, const shape_t &out, F f) {
+  int64_t r = static_cast<int64_t>(w.dims.size());
+  std::vector<int64_t> k(r, 0);
+  for (;;) {
+    std::vector<int64_t> start, limit;
+    for (int64_t i = 0; i < r; ++i) {
+      start.push_back(k[i] * w.dil[i]);
+      limit.push_back(start.back() + (out[i] - 1) * w.strides[i] + 1);
+    }
+    f(start, limit);
+    int64_t i = r - 1;
+    for (; i >= 0; --i) {
+      if (++k[i] < w.dims[i])
+        break;
+      k[i] = 0;
+    }
+    if (i < 0)
+      return;
+  }
+}
+
+/// For every window offset (row-major), whether the output takes its value
+/// from there: the first offset whose element equals the result.
+std::vector<Array> chosen(const Array &x, const Array &out,
+                          const window_params &w, bool is_max) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  Array xp = padded_base(x, w, scalar_of_type(is_max ? -inf : inf, x.dtype()));
+  std::vector<Array> sel;
+  std::optional<Array> taken;
+  for_each_offset(
+      w, out.shape(),
+      [&](const std::vector<int64_t> &start,
+          const std::vector<int64_t> &limit) {
+        Array eq = lax::eq(lax::slice(xp, start, limit, w.strides), out);
+        if (!taken) {
+          sel.push_back(eq);
+          taken = eq;
+        } else {
+          sel.push_back(lax::bitwise_and(eq, lax::bitwise_not(*taken)));
+          taken = lax::bitwise_or(*taken, eq);
+        }
+      });
+  return sel;
+}
+
+Array where(const Array &pred, const Array &x) {
+  return lax::select_n(pred, {zeros(x.aval()), x});
+}
+
+/// The operand-shaped cotangent of reduce_window_sum.
+Array window_sum_transpose(const Array &ct, const window_params &w,
+                           const shape_t &x) {
+  std::vector<std::array<int64_t, 3>> config;
+  window_params t = w;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    int64_t lo = (w.dims[i] - 1) * w.dil[i] - w.pads[i][0];
+    int64_t hi = (x[i] - 1) * w.base[i] + w.pads[i][0] -
+                 (ct.shape()[i] - 1) * w.strides[i];
+    config.push_back({lo, hi, w.strides[i] - 1});
+    t.strides[i] = w.base[i];
+    t.pads[i] = {0, 0};
+    t.base[i] = 1;
+  }
+  Array padded = lax::pad(ct, scalar_of_type(0, ct.dtype()), config);
+  return bind1(reduce_window_sum_p, {padded}, t.to_params());
+}
+
+void chooser_rules(const primitive &p, bool is_max) {
+  set_rules(p, [&p, is_max](transform_rules &r) {
+    r.jvp = [is_max](const jvp_args &a) {
+      const Array &x = a.primals[0], &out = a.outs[0], &t = *a.tangents[0];
+      if (out.size() == 0)
+        return std::vector<tangent>{zeros(out.aval())};
+      window_params w(a.params);
+      std::vector<Array> sel = chosen(x, out, w, is_max);
+      Array tp = padded_base(t, w, scalar_of_type(0, t.dtype()));
+      tangent acc;
+      std::size_t k = 0;
+      for_each_offset(
+          w, out.shape(),
+          [&](const std::vector<int64_t> &start,
+              const std::vector<int64_t> &limit) {
+            acc = add_tangents(
+                acc, where(sel[k++], lax::slice(tp, start, limit, w.strides)));
+          });
+      return std::vector<tangent>{acc};
+    };
+    r.vjp = [is_max](const vjp_args &a) {
+      const Array &x = a.primals[0], &out = a.outs[0], &ct = *a.cts[0];
+      if (out.size() == 0 || x.size() == 0)
+        return std::vector<tangent>{zeros(x.aval())};
+      window_params w(a.params);
+      std::vector<Array> sel = chosen(x, out, w, is_max);
+      Array zero = scalar_of_type(0, ct.dtype());
+      shape_t padded = x.shape();
+      for (std::size_t i = 0; i < padded.size(); ++i)
+        padded[i] =
+            (padded[i] - 1) * w.base[i] + 1 + w.pads[i][0] + w.pads[i][1];
+      tangent acc;
+      std::size_t k = 0;
+      for_each_offset(w, out.shape(),
+                      [&](const std::vector<int64_t> &start,
+                          const std::vector<int64_t> &limit) {
+                        std::vector<std::array<int64_t, 3>> config;
+                        for (std::size_t i = 0; i < start.size(); ++i)
+                          config.push_back({start[i], padded[i] - limit[i],
+                                            w.strides[i] - 1});
+                        acc = add_tangents(
+                            acc, lax::pad(where(sel[k++], ct), zero, config));
+                      });
+      return std::vector<tangent>{unpad_base(*acc, w, x.shape())};
+    };
+    r.batch = [&p](const std::vector<Array> &args,
+                   const std::vector<batch_dim> &dims, const params_t &q) {
+      window_params w(q);
+      w.dims.insert(w.dims.begin(), 1);
+      w.strides.insert(w.strides.begin(), 1);
+      w.base.insert(w.base.begin(), 1);
+      w.dil.insert(w.dil.begin(), 1);
+      w.pads.insert(w.pads.begin(), {0, 0});
+      return std::make_pair(
+          std::vector<Array>{
+              bind1(p, {move_axis(args[0], *dims[0], 0)}, w.to_params())},
+          std::vector<batch_dim>{0});
+    };
+  });
+}
+
+const bool window_rules_registered = [] {
+  set_rules(reduce_window_sum_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          bind1(reduce_window_sum_p, {*a.tangents[0]}, a.params)};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const Array &x = a.primals[0], &ct = *a.cts[0];
+      if (ct.size() == 0 || x.size() == 0)
+        return std::vector<tangent>{zeros(x.aval())};
+      return std::vector<tangent>{
+          window_sum_transpose(ct, window_params(a.params), x.shape())};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &q) {
+      window_params w(q);
+      w.dims.insert(w.dims.begin(), 1);
+      w.strides.insert(w.strides.begin(), 1);
+      w.base.insert(w.base.begin(), 1);
+      w.dil.insert(w.dil.begin(), 1);
+      w.pads.insert(w.pads.begin(), {0, 0});
+      return std::make_pair(
+          std::vector<Array>{bind1(reduce_window_sum_p,
+                                   {move_axis(args[0], *dims[0], 0)},
+                                   w.to_params())},
+          std::vector<batch_dim>{0});
+    };
+  });
+  chooser_rules(reduce_window_max_p, true);
+  chooser_rules(reduce_window_min_p, false);
+  return true;
+}();
+
+} // namespace
+} // namespace jx::core
