@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <functional>
+
 #include <map>
 #include <string>
 #include <vector>
@@ -445,6 +448,89 @@ TEST(JitDonate, UnderATraceDonationDoesNothing) {
   Array x = x3();
   expect_values(g(x), k_affine1, "jit(jit)");
   EXPECT_EQ(x.to_vector<float>(), (std::vector<float>{1, -1, 2}));
+}
+
+TEST(JitDonate, NeverChangesResults) {
+  // Donating both arguments must not change any result, whatever the
+  // program reads after writing: each case runs jitted with and without
+  // donation on equal inputs and the results must agree bit for bit (an
+  // invariance check, so the reference is jx's own undonated run). `reuse`:
+  // whether some output must take a donated buffer.
+  using fn = std::function<std::vector<Array>(const Array &, const Array &)>;
+  struct donation_case {
+    const char *name;
+    fn f;
+    bool reuse;
+  };
+  auto one = [](auto g) {
+    return fn([g](const Array &x, const Array &y) {
+      return std::vector<Array>{g(x, y)};
+    });
+  };
+  std::vector<donation_case> cases = {
+      {"x*y+1", one([](auto &x, auto &y) { return x * y + 1.f; }), true},
+      {"matmul", one([](auto &x, auto &y) { return jnp::matmul(x, y); }),
+       false},
+      {"matmul x x.T",
+       one([](auto &x, auto &) { return jnp::matmul(x, jnp::transpose(x)); }),
+       false},
+      // The transpose is written into the output first: y is read after.
+      {"x.T+y", one([](auto &x, auto &y) { return jnp::transpose(x) + y; }),
+       false},
+      {"x+y.T", one([](auto &x, auto &y) { return x + jnp::transpose(y); }),
+       false},
+      {"flip", one([](auto &x, auto &) { return jnp::flip(x, 1); }), false},
+      {"cumsum", one([](auto &x, auto &) { return jnp::cumsum(x, 1); }),
+       false},
+      {"softmax", one([](auto &x, auto &) { return jx::nn::softmax(x, 1); }),
+       false},
+      {"sort", one([](auto &x, auto &) { return jnp::sort(x, 1); }), false},
+      {"roll", one([](auto &x, auto &) { return jnp::roll(x, 1, 1); }), false},
+      {"at set",
+       one([](auto &x, auto &y) { return x.at(1).set(jnp::sum(y, 0)); }), false},
+      {"sum and diff",
+       [](const Array &x, const Array &y) {
+         return std::vector<Array>{x + y, x - y};
+       },
+       false},
+      {"swap",
+       [](const Array &x, const Array &y) {
+         return std::vector<Array>{y, x};
+       },
+       false},
+      {"y*2, x",
+       [](const Array &x, const Array &y) {
+         return std::vector<Array>{y * 2.f, x};
+       },
+       false},
+  };
+  auto input = [](float offset) {
+    std::vector<double> v(16);
+    for (int i = 0; i < 16; ++i)
+      v[i] = std::sin(1.3 * i + offset) * 4;
+    return jx::array(v, {4, 4}, jx::float32);
+  };
+  for (const donation_case &c : cases) {
+    auto plain = jx::jit(c.f, "plain");
+    auto donating =
+        jx::jit(c.f, jx::jit_options().donate_argnums({0, 1}).name("d"));
+    std::vector<Array> expected = plain(input(0), input(1));
+    Array x = input(0), y = input(1);
+    std::vector<const uint8_t *> donated = {data_of(x), data_of(y)};
+    std::vector<Array> got = donating(x, y);
+    ASSERT_EQ(got.size(), expected.size()) << c.name;
+    bool reused = false;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      EXPECT_EQ(got[i].buffer().data, expected[i].buffer().data)
+          << c.name << " output " << i;
+      for (const uint8_t *d : donated)
+        reused |= data_of(got[i]) == d;
+    }
+    if (c.reuse)
+      EXPECT_TRUE(reused) << c.name << ": no output took a donated buffer";
+    EXPECT_CONTAINS(error_of([&] { x.to_vector<float>(); }), "deleted");
+    EXPECT_CONTAINS(error_of([&] { y.to_vector<float>(); }), "deleted");
+  }
 }
 
 // --- the options object and the old form ------------------------------------

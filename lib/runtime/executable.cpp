@@ -17,9 +17,11 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 
 
 namespace jx::runtime {
@@ -144,9 +146,11 @@ namespace {
 /// unknown effects on both, a memref flowing through a region, a loop
 /// around both, an op reading k and writing j other than an elementwise
 /// linalg op or a copy between the arguments themselves) makes a pair
-/// unsafe. Returns inputs x outputs flags, row-major.
-std::vector<uint8_t> alias_analysis(mlir::func::FuncOp fn, std::size_t inputs,
-                                    std::size_t outputs) {
+/// unsafe. Only pairs for which `candidate` holds are examined. Returns
+/// inputs x outputs flags, row-major.
+std::vector<uint8_t>
+alias_analysis(mlir::func::FuncOp fn, std::size_t inputs, std::size_t outputs,
+               const std::function<bool(std::size_t, std::size_t)> &candidate) {
   std::vector<uint8_t> safe(inputs * outputs, 0);
   std::size_t nargs = fn.getNumArguments();
   if (nargs != inputs + outputs || fn.getBody().empty())
@@ -262,40 +266,45 @@ std::vector<uint8_t> alias_analysis(mlir::func::FuncOp fn, std::size_t inputs,
     }
     return true;
   };
-  // Ops nested in a loop (or any region op) run more than once.
-  auto enclosing = [&](mlir::Operation *op) {
-    llvm::SmallVector<mlir::Operation *> chain;
+  // Per argument: the last read, the first write, the outermost region ops
+  // (loops may run an op again after a later one) around its reads and
+  // writes, and its writers. Ops inside a region op run more than once.
+  auto outermost = [&](mlir::Operation *op) -> mlir::Operation * {
+    mlir::Operation *top = nullptr;
     for (mlir::Operation *p = op->getParentOp(); p && p != fn.getOperation();
          p = p->getParentOp())
-      chain.push_back(p);
-    return chain;
+      top = p;
+    return top;
   };
+  std::vector<unsigned> last_read(nargs, 0), first_write(nargs, ~0u);
+  std::vector<llvm::SmallPtrSet<mlir::Operation *, 4>> read_tops(nargs),
+      write_tops(nargs);
+  std::vector<std::vector<const access *>> writers(nargs);
+  for (const access &a : accesses) {
+    mlir::Operation *top = outermost(a.op);
+    for (unsigned r : a.reads.set_bits()) {
+      last_read[r] = std::max(last_read[r], a.order);
+      if (top)
+        read_tops[r].insert(top);
+    }
+    for (unsigned w : a.writes.set_bits()) {
+      first_write[w] = std::min(first_write[w], a.order);
+      if (top)
+        write_tops[w].insert(top);
+      writers[w].push_back(&a);
+    }
+  }
   for (std::size_t k = 0; k < inputs; ++k)
     for (std::size_t j = 0; j < outputs; ++j) {
-      bool ok = true;
-      for (const access &w : accesses) {
-        if (!ok)
-          break;
-        if (!w.writes.test(inputs + j))
-          continue;
-        for (const access &r : accesses) {
-          if (!r.reads.test(k))
-            continue;
-          if (r.op == w.op) {
-            if (!enclosing(r.op).empty() || !elementwise(r.op, k, j))
-              ok = false;
-          } else if (r.order > w.order) {
-            ok = false;
-          } else {
-            auto a = enclosing(r.op), b = enclosing(w.op);
-            for (mlir::Operation *p : a)
-              if (llvm::is_contained(b, p))
-                ok = false;
-          }
-          if (!ok)
-            break;
-        }
-      }
+      if (!candidate(k, j))
+        continue;
+      std::size_t out = inputs + j;
+      bool ok = last_read[k] <= first_write[out]; // equal: the same op
+      for (mlir::Operation *top : read_tops[k])
+        ok &= !write_tops[out].contains(top);
+      for (const access *w : writers[out])
+        if (ok && w->reads.test(k))
+          ok = !outermost(w->op) && elementwise(w->op, k, j);
       safe[k * outputs + j] = ok;
     }
   return safe;
@@ -340,13 +349,13 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
     if (phase == "bufferized")
       if (auto f = m.lookupSymbol<mlir::func::FuncOp>(entry)) {
-        exe->may_alias_ = alias_analysis(f, exe->inputs_.size(),
-                                         exe->outputs_.size());
-        for (std::size_t k = 0; k < exe->inputs_.size(); ++k)
-          for (std::size_t j = 0; j < exe->outputs_.size(); ++j)
-            if (exe->inputs_[k].dtype != exe->outputs_[j].dtype ||
-                exe->inputs_[k].shape != exe->outputs_[j].shape)
-              exe->may_alias_[k * exe->outputs_.size() + j] = 0;
+        exe->may_alias_ = alias_analysis(
+            f, exe->inputs_.size(), exe->outputs_.size(),
+            [&](std::size_t k, std::size_t j) {
+              const tensor_spec &in = exe->inputs_[k], &out = exe->outputs_[j];
+              return in.dtype == out.dtype && in.shape == out.shape &&
+                     tensor_size(in) > 0;
+            });
         if (std::getenv("JX_DEBUG_ALIAS")) {
           f.print(llvm::errs());
           llvm::errs() << "\nmay_alias:";
