@@ -11,6 +11,7 @@
 #include <functional>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,24 @@ TEST(JitTrees, StaticArgnumsOnATreeIsAnError) {
                   "tree of jx::Array");
 }
 
+TEST(JitTrees, NestedOutputs) {
+  using dict = std::map<std::string, Array>;
+  auto f = jx::jit([](const Params &p) {
+    return std::make_tuple(dict{{"w2", p.w * p.w}},
+                           std::vector<Params>{p, Params{p.b, p.w}});
+  });
+  auto [d, v] = f(Params{w3(), b3()});
+  EXPECT_EQ(d.at("w2").to_vector<float>(), (std::vector<float>{1, 4, 9}));
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[1].b.to_vector<float>(), (std::vector<float>{1, 2, 3}));
+  EXPECT_EQ(v[1].w.to_vector<float>(), (std::vector<float>{.5f, .5f, .5f}));
+  // make_jaxpr of a tree argument: one input per leaf.
+  ClosedJaxpr j = jx::make_jaxpr([](const Params &p, const dict &m) {
+    return p.w + m.at("k");
+  })(Params{w3(), b3()}, dict{{"k", x3()}});
+  EXPECT_EQ(j.in_avals().size(), 3u);
+}
+
 // --- static arguments -----------------------------------------------------
 
 TEST(JitStatic, IntChangesRecompileSameValueHits) {
@@ -281,6 +300,21 @@ TEST(JitStatic, MakeJaxprStaticArgnums) {
   auto f = [](const Array &x, int n) { return x * float(n); };
   EXPECT_EQ(jx::make_jaxpr(f, {1})(x3(), 3).str(),
             "{ lambda ; a:f32[3]. let b:f32[3] = mul a 3.0:f32[] in (b,) }");
+}
+
+TEST(JitStatic, StaticKeys) {
+  EXPECT_NE(jx::static_key(0.1f), jx::static_key(0.1));
+  EXPECT_NE(jx::static_key(0.0), jx::static_key(-0.0));
+  EXPECT_EQ(jx::static_key(std::string("ab")), "2:ab");
+  EXPECT_NE(jx::static_key(std::vector<std::string>{"a,b"}),
+            jx::static_key(std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(jx::static_key(reduce_op::max), "1");
+  EXPECT_EQ(jx::static_key(std::make_pair(1, true)), "(1,true)");
+  EXPECT_EQ(jx::static_key(std::optional<int>()), "none");
+  static_assert(!jx::is_static_keyable<Array>::value);
+  static_assert(!jx::is_static_keyable<std::optional<Array>>::value);
+  static_assert(jx::is_static_keyable<std::vector<std::vector<int>>>::value);
+  static_assert(jx::is_static_keyable<user::window>::value);
 }
 
 TEST(JitStatic, Errors) {

@@ -148,35 +148,67 @@ inline std::string static_key(const std::string &s) {
 inline std::string static_key(const char *s) {
   return static_key(std::string_view(s));
 }
-template <class T> std::string static_key(const std::vector<T> &v);
+/// Whether static_key(T) exists (containers: of keyable elements).
+template <class T, class = void> struct is_static_keyable : std::false_type {};
+template <class T>
+struct is_static_keyable<
+    T, std::void_t<decltype(static_key(std::declval<const T &>()))>>
+    : std::true_type {};
+template <class T, class A>
+struct is_static_keyable<std::vector<T, A>> : is_static_keyable<T> {};
 template <class T, std::size_t N>
-std::string static_key(const std::array<T, N> &v);
-template <class A, class B> std::string static_key(const std::pair<A, B> &p);
-template <class... T> std::string static_key(const std::tuple<T...> &t);
-template <class T> std::string static_key(const std::optional<T> &o);
+struct is_static_keyable<std::array<T, N>> : is_static_keyable<T> {};
+template <class A, class B>
+struct is_static_keyable<std::pair<A, B>>
+    : std::bool_constant<is_static_keyable<A>::value &&
+                         is_static_keyable<B>::value> {};
+template <class... T>
+struct is_static_keyable<std::tuple<T...>>
+    : std::bool_constant<(is_static_keyable<T>::value && ...)> {};
+template <class T>
+struct is_static_keyable<std::optional<T>> : is_static_keyable<T> {};
+template <class T>
+using if_keyable = std::enable_if_t<is_static_keyable<T>::value, int>;
 
-template <class T> std::string static_key(const std::vector<T> &v) {
+template <class T, class A, if_keyable<T> = 0>
+std::string static_key(const std::vector<T, A> &v);
+template <class T, std::size_t N, if_keyable<T> = 0>
+std::string static_key(const std::array<T, N> &v);
+template <class A, class B, if_keyable<A> = 0, if_keyable<B> = 0>
+std::string static_key(const std::pair<A, B> &p);
+template <class... T,
+          std::enable_if_t<(is_static_keyable<T>::value && ...), int> = 0>
+std::string static_key(const std::tuple<T...> &t);
+template <class T, if_keyable<T> = 0>
+std::string static_key(const std::optional<T> &o);
+
+template <class T, class A, if_keyable<T>>
+std::string static_key(const std::vector<T, A> &v) {
   std::string s = "[";
   for (const T &x : v)
     s += static_key(x) + ",";
   return s + "]";
 }
-template <class T, std::size_t N>
+template <class T, std::size_t N, if_keyable<T>>
 std::string static_key(const std::array<T, N> &v) {
   std::string s = "[";
   for (const T &x : v)
     s += static_key(x) + ",";
   return s + "]";
 }
-template <class A, class B> std::string static_key(const std::pair<A, B> &p) {
+template <class A, class B, if_keyable<A>, if_keyable<B>>
+std::string static_key(const std::pair<A, B> &p) {
   return "(" + static_key(p.first) + "," + static_key(p.second) + ")";
 }
-template <class... T> std::string static_key(const std::tuple<T...> &t) {
+template <class... T,
+          std::enable_if_t<(is_static_keyable<T>::value && ...), int>>
+std::string static_key(const std::tuple<T...> &t) {
   std::string s = "(";
   std::apply([&](const auto &...x) { ((s += static_key(x) + ","), ...); }, t);
   return s + ")";
 }
-template <class T> std::string static_key(const std::optional<T> &o) {
+template <class T, if_keyable<T>>
+std::string static_key(const std::optional<T> &o) {
   return o ? "?" + static_key(*o) : std::string("none");
 }
 
@@ -252,11 +284,7 @@ template <class... T>
 struct is_array_tree<std::tuple<T...>>
     : std::bool_constant<(is_array_tree<T>::value && ...)> {};
 
-template <class T, class = void> struct has_static_key : std::false_type {};
-template <class T>
-struct has_static_key<
-    T, std::void_t<decltype(static_key(std::declval<const T &>()))>>
-    : std::true_type {};
+template <class T> using has_static_key = is_static_keyable<T>;
 
 enum arg_kind : int { tree_arg, scalar_arg, static_arg };
 template <class A>
@@ -570,11 +598,13 @@ template <class F, class... A> struct call_plan {
                       "jx::Array, a C++ scalar, or a static value with a "
                       "jx::static_key(const T &) overload (define one in "
                       "T's namespace)");
-        std::string k = static_key(arg);
-        c.key += 'S';
-        c.key += std::to_string(k.size());
-        c.key += ':';
-        c.key += k;
+        if constexpr (has_static_key<T>::value) {
+          std::string k = static_key(arg);
+          c.key += 'S';
+          c.key += std::to_string(k.size());
+          c.key += ':';
+          c.key += k;
+        }
       }
       if (any_donated) {
         c.donate.resize(c.leaves.size(), 0);
