@@ -8,6 +8,9 @@
 //   jit/cached/x*2+1/f32[8]     jx::jit(f)(x), f = x * 2 + 1
 //   jit/cached/x*2+1/f32[1024]  the same on 1024 elements
 //   jit/cached/x*y+x/f32[8]     two arguments
+//   jit/cached/x*n+1,static n   a static int argument (static_argnums)
+//   jit/cached/map{a,b}         a std::map<std::string, Array> argument
+//   jit/cached/donated          x = jf(x), x donated (its buffer reused)
 //   eager/multiply/f32[8]       one op run eagerly (its own cached executable)
 //   cpp/x*2+1/f32[8]            the arithmetic as a plain C++ loop
 //
@@ -19,6 +22,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace {
@@ -61,6 +66,48 @@ void BM_jit_cached_two_args(benchmark::State &state) {
     state.SkipWithError("the timed calls were not cache hits");
 }
 
+void BM_jit_cached_static_int(benchmark::State &state) {
+  auto f = jx::jit([](const Array &x, int n) { return x * float(n) + 1.0f; },
+                   jx::jit_options().static_argnums({1}).name("static"));
+  Array x = iota_f32(state.range(0));
+  f(x, 3);
+  for (auto _ : state) {
+    Array r = f(x, 3);
+    benchmark::DoNotOptimize(r);
+  }
+  if (f.cache_misses() != 1)
+    state.SkipWithError("the timed calls were not cache hits");
+}
+
+void BM_jit_cached_map(benchmark::State &state) {
+  using dict = std::map<std::string, Array>;
+  auto f = jx::jit([](const dict &d) { return d.at("a") * d.at("b") + 1.0f; });
+  dict d{{"a", iota_f32(state.range(0))}, {"b", iota_f32(state.range(0))}};
+  f(d);
+  for (auto _ : state) {
+    Array r = f(d);
+    benchmark::DoNotOptimize(r);
+  }
+  if (f.cache_misses() != 1)
+    state.SkipWithError("the timed calls were not cache hits");
+}
+
+void BM_jit_cached_donated(benchmark::State &state) {
+  auto f = jx::jit([](const Array &x) { return x * 0.5f + 1.0f; },
+                   jx::jit_options().donate_argnums({0}).name("donated"));
+  Array x = iota_f32(state.range(0));
+  const uint8_t *data = x.buffer().data.data();
+  x = f(x);
+  for (auto _ : state) {
+    x = f(x); // the result lives in the donated buffer: nothing allocated
+    benchmark::DoNotOptimize(x);
+  }
+  if (f.cache_misses() != 1)
+    state.SkipWithError("the timed calls were not cache hits");
+  if (x.buffer().data.data() != data)
+    state.SkipWithError("the donated buffer was not reused");
+}
+
 void BM_eager_multiply(benchmark::State &state) {
   Array x = iota_f32(state.range(0));
   jnp::multiply(x, x); // compiles the eager executable
@@ -84,6 +131,9 @@ void BM_cpp_affine(benchmark::State &state) {
 
 BENCHMARK(BM_jit_cached_affine)->Name("jit/cached/x*2+1/f32")->Arg(8)->Arg(1024);
 BENCHMARK(BM_jit_cached_two_args)->Name("jit/cached/x*y+x/f32")->Arg(8);
+BENCHMARK(BM_jit_cached_static_int)->Name("jit/cached/x*n+1,static n/f32")->Arg(8);
+BENCHMARK(BM_jit_cached_map)->Name("jit/cached/map{a,b}/f32")->Arg(8);
+BENCHMARK(BM_jit_cached_donated)->Name("jit/cached/donated x*.5+1/f32")->Arg(8);
 BENCHMARK(BM_eager_multiply)->Name("eager/multiply/f32")->Arg(8);
 BENCHMARK(BM_cpp_affine)->Name("cpp/x*2+1/f32")->Arg(8);
 

@@ -51,9 +51,14 @@ Array Array::from_scalar(double v) {
 }
 
 const shaped_array &Array::aval() const { return impl_->aval; }
-bool Array::is_concrete() const { return impl_->value.has_value(); }
+bool Array::is_concrete() const {
+  // A donated array is concrete (it had data); reading it throws.
+  return impl_->value.has_value() || impl_->donated_to;
+}
 
 const runtime::host_buffer &Array::buffer() const {
+  if (impl_->donated_to)
+    core::check_not_donated(*impl_, "jx::Array");
   if (!impl_->value)
     throw error("jx::Array: a traced value of type " + aval().str() +
                 " has no data here (it is abstract inside make_jaxpr/jit); "
@@ -126,6 +131,14 @@ Array operator>=(const Array &a, const Array &b) {
 } // namespace jx
 
 namespace jx::core {
+
+void check_not_donated(const array_impl &impl, const std::string &api) {
+  if (impl.donated_to)
+    throw error(api + ": an array of type " + impl.aval.str() +
+                " was donated to " + *impl.donated_to +
+                " and deleted; it cannot be used any more (donate_argnums "
+                "gives its memory to the call's outputs)");
+}
 
 Array make_concrete(runtime::host_buffer buffer, bool weak_type, bool literal) {
   auto impl = std::make_shared<array_impl>();

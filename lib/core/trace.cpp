@@ -67,7 +67,7 @@ Atom trace_frame::atom_of(const Array &a) {
     return it->second;
   Var v = new_var(impl.aval);
   constvars.push_back(v);
-  consts.push_back(*impl.value);
+  consts.push_back(a.buffer()); // throws for a donated array
   const_vars_of[&impl] = v;
   keep_alive.push_back(a.impl());
   return v;

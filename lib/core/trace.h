@@ -27,7 +27,14 @@ struct array_impl {
   std::optional<runtime::host_buffer> value; // concrete arrays
   std::shared_ptr<const tracer> tracer;      // tracers
   bool literal = false; // a C++ scalar: written in place in jaxprs
+  /// Set when the array was donated to a jit call (donate_argnums): its data
+  /// is gone (`value` is empty) and any use throws; "jit(f)".
+  std::shared_ptr<const std::string> donated_to;
 };
+
+/// Throws the error for using a donated array (`impl.donated_to` set), or
+/// returns. `api` starts the message ("jx::Array").
+void check_not_donated(const array_impl &impl, const std::string &api);
 
 /// One jaxpr being built.
 struct trace_frame {

@@ -5,8 +5,8 @@
 #include "jx/jit.h"
 #include "transforms/compile.h"
 
-#include <map>
 #include <mutex>
+#include <unordered_map>
 
 namespace jx {
 
@@ -23,53 +23,109 @@ std::string Lowered::as_text() const {
 
 namespace detail {
 
+bool tracing() { return core::current_frame() != nullptr; }
+
+void throw_error(const std::string &message) { throw error(message); }
+
+void check_leaf(const std::string &api, int argnum, const Array &a) {
+  core::check_not_donated(*a.impl(),
+                          api + ": argument " + std::to_string(argnum));
+}
+
 struct jit_core::state {
-  flat_function f;
+  flat_function f; // jit_core(f, name) only
   std::string name;
+  std::string api;                               // "jx::jit(name)"
+  std::shared_ptr<const std::string> donated_to; // "jit(name)"
   std::mutex mu;
-  std::map<std::string, std::shared_ptr<const transforms::compiled>> cache;
+  struct entry {
+    std::shared_ptr<const transforms::compiled> compiled;
+    std::shared_ptr<const void> out_like;
+  };
+  // Entries are never removed: call() hands out out_like pointers.
+  std::unordered_map<std::string, entry> cache;
   cache_stats stats;
 };
 
-jit_core::jit_core(flat_function f, std::string name)
-    : state_(std::make_shared<state>()) {
-  state_->f = std::move(f);
+jit_core::jit_core(std::string name) : state_(std::make_shared<state>()) {
   state_->name = std::move(name);
+  state_->api = "jx::jit(" + state_->name + ")";
+  state_->donated_to =
+      std::make_shared<const std::string>("jit(" + state_->name + ")");
 }
+
+jit_core::jit_core(flat_function f, std::string name)
+    : jit_core(std::move(name)) {
+  state_->f = std::move(f);
+}
+
+const std::string &jit_core::name() const { return state_->name; }
 
 namespace {
 std::vector<shaped_array> avals_of(const std::vector<Array> &args) {
   std::vector<shaped_array> avals;
+  avals.reserve(args.size());
   for (const Array &a : args)
     avals.push_back(a.aval());
   return avals;
 }
 } // namespace
 
+jit_core::call_result jit_core::call(call_args &args, trace_ref trace) const {
+  state &s = *state_;
+  for (std::size_t i = 0; i < args.leaves.size(); ++i)
+    if (args.leaves[i].impl()->donated_to)
+      check_leaf(s.api, args.leaf_arg.empty() ? static_cast<int>(i)
+                                              : args.leaf_arg[i],
+                 args.leaves[i]);
+  for (const Array &a : args.leaves)
+    transforms::append_signature(args.key, a.aval());
+  const state::entry *hit = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(s.mu);
+    auto it = s.cache.find(args.key);
+    if (it != s.cache.end()) {
+      ++s.stats.hits;
+      hit = &it->second;
+    }
+  }
+  if (!hit) {
+    state::entry e;
+    std::shared_ptr<const void> like;
+    ClosedJaxpr j = core::trace_to_jaxpr(
+        [&](const std::vector<Array> &tracers) {
+          return trace.fn(trace.obj, tracers, like);
+        },
+        avals_of(args.leaves));
+    e.compiled = transforms::compile(j, s.name);
+    e.out_like = std::move(like);
+    std::lock_guard<std::mutex> lock(s.mu);
+    ++s.stats.misses;
+    // Another thread may have compiled the same key meanwhile: keep one.
+    hit = &s.cache.emplace(args.key, std::move(e)).first->second;
+  }
+  call_result r;
+  r.leaves = args.donate.empty()
+                 ? transforms::execute(*hit->compiled, args.leaves)
+                 : transforms::execute(*hit->compiled, args.leaves,
+                                       args.donate, s.donated_to);
+  r.out_like = hit->out_like.get();
+  return r;
+}
+
 std::vector<Array> jit_core::call(const std::vector<Array> &args) const {
   if (core::current_frame()) {
     // Under another trace (make_jaxpr(jit(f)), jit of jit): trace through.
     return state_->f(args);
   }
-  std::vector<shaped_array> avals = avals_of(args);
-  std::string key = transforms::signature_key(avals);
-  std::shared_ptr<const transforms::compiled> entry;
-  {
-    std::lock_guard<std::mutex> lock(state_->mu);
-    auto it = state_->cache.find(key);
-    if (it != state_->cache.end()) {
-      ++state_->stats.hits;
-      entry = it->second;
-    }
-  }
-  if (!entry) {
-    ClosedJaxpr j = core::trace_to_jaxpr(state_->f, avals);
-    entry = transforms::compile(j, state_->name);
-    std::lock_guard<std::mutex> lock(state_->mu);
-    ++state_->stats.misses;
-    state_->cache.emplace(key, entry);
-  }
-  return transforms::execute(*entry, args);
+  call_args c;
+  c.leaves = args;
+  const flat_function *f = &state_->f;
+  trace_ref trace{f, [](const void *o, const std::vector<Array> &tracers,
+                        std::shared_ptr<const void> &) {
+                    return (*static_cast<const flat_function *>(o))(tracers);
+                  }};
+  return call(c, trace).leaves;
 }
 
 Lowered jit_core::lower(const std::vector<Array> &args) const {

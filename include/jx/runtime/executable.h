@@ -58,12 +58,33 @@ public:
   std::vector<host_buffer> run(const std::vector<host_buffer> &args,
                                check_log *log = nullptr) const;
 
+  /// run() without copying the inputs, and with storage for outputs: a
+  /// non-empty `reuse[i]` (dtype and shape of outputs()[i]) becomes output
+  /// i, the compiled code writing into its data. Buffer donation passes a
+  /// donated input both in `args[k]` and as `reuse[i]` (args[k] pointing at
+  /// reuse[i]) where may_alias(k, i) says that is safe.
+  /// Reused entries are moved out of `reuse` when run() returns.
+  std::vector<host_buffer> run(const std::vector<const host_buffer *> &args,
+                               std::vector<host_buffer> &reuse,
+                               check_log *log = nullptr) const;
+
+  /// Whether output `output` may be written into the memory of input
+  /// `input` (same dtype and shape, and the compiled code reads no element
+  /// of that input after it starts writing that output): decided when
+  /// compiling, from the bufferized program.
+  bool may_alias(std::size_t input, std::size_t output) const {
+    return may_alias_.empty()
+               ? false
+               : may_alias_[input * outputs_.size() + output] != 0;
+  }
+
 private:
   executable() = default;
   std::unique_ptr<jx::cpu::JitModule> module_;
   void (*entry_fn_)(void **) = nullptr; // entry_'s packed wrapper in module_
   std::string entry_;
   std::vector<tensor_spec> inputs_, outputs_;
+  std::vector<uint8_t> may_alias_; // inputs x outputs, row-major
 };
 
 /// The dtype of an MLIR element type, or nullopt where jx has none.
