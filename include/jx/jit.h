@@ -36,7 +36,7 @@
 // registered structs, nested).
 //
 // The cache key is: the argument types, each tree's structure (container
-// sizes, map keys; a registered struct contributes its leaf count), the
+// sizes, map keys; a registered struct the structure of each field), the
 // static values, and each leaf's dtype, shape and weak type.
 //
 // Donation (donate_argnums, as jax.jit's): every array leaf of a donated
@@ -293,14 +293,29 @@ constexpr int kind_of = is_array_tree<A>::value      ? tree_arg
                                                      : static_arg;
 
 // --- flattening a tree argument with its structure into the key -------
+template <class T, class = void> struct has_fields : std::false_type {};
+template <class T>
+struct has_fields<T, std::void_t<decltype(tree_traits<T>::for_each_field(
+                         std::declval<const T &>(), [](const auto &) {}))>>
+    : std::true_type {};
+
 template <class T, class = void> struct walk {
-  // A JX_REGISTER_TREE struct: its leaves, and their count in the key.
+  // A JX_REGISTER_TREE struct: each field's structure in turn (a
+  // hand-written tree_traits without for_each_field: its leaf count).
   static void run(const T &v, std::vector<Array> &leaves, std::string &key) {
-    std::size_t before = leaves.size();
-    tree_traits<T>::flatten(v, leaves);
-    key += '<';
-    key += std::to_string(leaves.size() - before);
-    key += '>';
+    if constexpr (has_fields<T>::value) {
+      key += '<';
+      tree_traits<T>::for_each_field(v, [&](const auto &field) {
+        walk<std::decay_t<decltype(field)>>::run(field, leaves, key);
+      });
+      key += '>';
+    } else {
+      std::size_t before = leaves.size();
+      tree_traits<T>::flatten(v, leaves);
+      key += '<';
+      key += std::to_string(leaves.size() - before);
+      key += '>';
+    }
   }
 };
 template <> struct walk<Array> {

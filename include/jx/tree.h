@@ -212,8 +212,14 @@ template <class... T> struct tree_traits<std::tuple<T...>> {
 #define JX_TREE_UNFLATTEN_FIELD(f)                                             \
   r.f = ::jx::tree_traits<std::decay_t<decltype(r.f)>>::unflatten(like.f, it,  \
                                                                   end);
+#define JX_TREE_VISIT_FIELD(f) visit(v.f);
 #define JX_REGISTER_TREE(T, ...)                                               \
   template <> struct jx::tree_traits<T> {                                      \
+    /* Calls visit(field) for each listed field, in order (jit keys the   */ \
+    /* structure of every field, not only the leaf count).                */ \
+    template <class V> static void for_each_field(const T &v, V &&visit) {     \
+      JX_FOR_EACH(JX_TREE_VISIT_FIELD, __VA_ARGS__)                            \
+    }                                                                          \
     static void flatten(const T &v, std::vector<::jx::Array> &out) {           \
       JX_FOR_EACH(JX_TREE_FLATTEN_FIELD, __VA_ARGS__)                          \
     }                                                                          \
