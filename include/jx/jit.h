@@ -293,10 +293,13 @@ constexpr int kind_of = is_array_tree<A>::value      ? tree_arg
                                                      : static_arg;
 
 // --- flattening a tree argument with its structure into the key -------
+struct any_field_visitor {
+  template <class F> void operator()(const F &) const {}
+};
 template <class T, class = void> struct has_fields : std::false_type {};
 template <class T>
 struct has_fields<T, std::void_t<decltype(tree_traits<T>::for_each_field(
-                         std::declval<const T &>(), [](const auto &) {}))>>
+                         std::declval<const T &>(), any_field_visitor{}))>>
     : std::true_type {};
 
 template <class T, class = void> struct walk {
