@@ -7,6 +7,7 @@
 #define JX_JX_H
 
 #include "jx/array.h"
+#include "jx/custom.h"
 #include "jx/dtype.h"
 #include "jx/grad.h"
 #include "jx/jaxpr.h"
