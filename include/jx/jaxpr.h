@@ -103,13 +103,15 @@ struct opaque_param {
 
 /// An equation parameter. Printed as Python prints the corresponding JAX
 /// value: `(0, 1)`, `None`, `float32`, `True`, `(([1], [0]), ([], []))`;
-/// a list of int lists is a tuple of tuples: `((0, 0, 0), (1, 2, 0))`.
+/// a list of int lists is a tuple of tuples: `((0, 0, 0), (1, 2, 0))`; a
+/// list of jaxprs is a tuple of jaxprs (cond's `branches=(...)`).
 using param = std::variant<none_t, bool, int64_t, double, std::string,
                            std::vector<int64_t>,
                            std::vector<std::vector<int64_t>>, jx::dtype,
                            dot_dimension_numbers, conv_dimension_numbers,
                            gather_dimension_numbers, scatter_dimension_numbers,
                            std::shared_ptr<const ClosedJaxpr>,
+                           std::vector<std::shared_ptr<const ClosedJaxpr>>,
                            std::shared_ptr<const opaque_param>>;
 using params_t = std::map<std::string, param>; // printed in sorted order
 std::string param_str(const param &p);

@@ -7,7 +7,11 @@
 #define JX_JX_H
 
 #include "jx/array.h"
+<<<<<<< HEAD
 #include "jx/custom.h"
+=======
+#include "jx/control_flow.h"
+>>>>>>> main
 #include "jx/dtype.h"
 #include "jx/grad.h"
 #include "jx/jaxpr.h"

@@ -91,6 +91,29 @@ struct ExpandMathForLibmPass
   }
 };
 
+/// `--jx-round-emulated-floats`: f16/bf16 arithmetic is emulated in f32
+/// (math-extend-to-supported-types, arith-emulate-unsupported-floats), and
+/// those passes mark their conversions `fastmath<contract>`, which lets
+/// extf(truncf(x)) fold to x: a chain of f16 ops would then round once at
+/// the end instead of after every op, unlike JAX/XLA and jx's eager mode.
+/// Dropping the flag keeps each op's rounding.
+struct RoundEmulatedFloatsPass
+    : PassWrapper<RoundEmulatedFloatsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RoundEmulatedFloatsPass)
+  StringRef getArgument() const override { return "jx-round-emulated-floats"; }
+  StringRef getDescription() const override {
+    return "Keep the rounding of every emulated f16/bf16 operation";
+  }
+  void runOnOperation() override {
+    auto none = arith::FastMathFlagsAttr::get(&getContext(),
+                                              arith::FastMathFlags::none);
+    getOperation().walk([&](Operation *op) {
+      if (isa<arith::ExtFOp, arith::TruncFOp>(op))
+        op->setAttr("fastmath", none);
+    });
+  }
+};
+
 constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
                                  "llvm-dialect"};
 
@@ -118,7 +141,7 @@ std::string phasePipeline(StringRef phase) {
   return "convert-complex-to-standard,"
          "math-extend-to-supported-types{target-type=f32},"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 "
-         "target-type=f32},"
+         "target-type=f32},jx-round-emulated-floats,"
          "jx-expand-math-for-libm,convert-math-to-libm,"
          "convert-math-to-llvm,arith-expand{include-bf16=true},"
          "convert-arith-to-llvm,"
@@ -212,6 +235,7 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
 
 void registerCPUPipelines() {
   PassRegistration<ExpandMathForLibmPass>();
+  PassRegistration<RoundEmulatedFloatsPass>();
   for (StringRef phase : kPhases) {
     std::string name = ("jx-cpu-" + phase).str();
     std::string description = ("The '" + phase + "' phase of the CPU pipeline").str();

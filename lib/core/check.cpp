@@ -52,9 +52,14 @@ void check(const Jaxpr &j, std::set<const var_node *> env) {
       use(a, where);
       in.push_back(aval_of(a));
     }
-    for (const auto &[k, p] : e.params)
+    for (const auto &[k, p] : e.params) {
       if (auto *sub = std::get_if<std::shared_ptr<const ClosedJaxpr>>(&p))
         check((*sub)->jaxpr ? *(*sub)->jaxpr : Jaxpr{}, {});
+      if (auto *subs =
+              std::get_if<std::vector<std::shared_ptr<const ClosedJaxpr>>>(&p))
+        for (const auto &sub : *subs)
+          check(sub->jaxpr ? *sub->jaxpr : Jaxpr{}, {});
+    }
     std::vector<shaped_array> expected;
     try {
       expected = e.primitive->abstract_eval(in, e.params);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <ostream>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace jx {
 
@@ -162,6 +163,13 @@ std::string param_str(const param &p) {
     std::string operator()(const std::shared_ptr<const ClosedJaxpr> &j) const {
       return to_string(*j->jaxpr);
     }
+    std::string
+    operator()(const std::vector<std::shared_ptr<const ClosedJaxpr>> &js) const {
+      std::string s = "(";
+      for (std::size_t i = 0; i < js.size(); ++i)
+        s += (i ? " " : "") + to_string(*js[i]->jaxpr);
+      return s + ")";
+    }
     std::string operator()(const std::shared_ptr<const opaque_param> &o) const {
       return o ? o->str() : "None";
     }
@@ -192,6 +200,16 @@ class printer {
 public:
   pp::doc jaxpr(const Jaxpr &j) {
     using namespace pp;
+    // Equation results used nowhere print as `_` (JAX's DropVar).
+    std::unordered_set<const var_node *> used;
+    for (const Eqn &e : j.eqns)
+      for (const Atom &a : e.invars)
+        if (const Var *v = std::get_if<Var>(&a))
+          used.insert(v->get());
+    for (const Atom &a : j.outvars)
+      if (const Var *v = std::get_if<Var>(&a))
+        used.insert(v->get());
+    used_.push_back(std::move(used));
     doc consts = vars(j.constvars, "", true);
     doc ins = vars(j.invars, "", true);
     std::vector<doc> eqn_docs;
@@ -200,11 +218,22 @@ public:
     doc eqns = pp::join(brk("; "), eqn_docs);
     doc outs = concat({text("("), atoms(j.outvars, ","),
                        text(j.outvars.size() == 1 ? ",)" : ")")});
+    used_.pop_back();
     return group(nest(2, concat({text("{ "), text("lambda "), consts,
                                  text("; "), ins, text(". "), text("let"),
                                  nest(2, brk() + eqns), brk(), text("in "),
                                  outs})) +
                  text(" }"));
+  }
+
+  /// `(` jaxprs `)`, one per line when they don't fit (cond's branches).
+  pp::doc jaxprs(const std::vector<std::shared_ptr<const ClosedJaxpr>> &js) {
+    using namespace pp;
+    std::vector<doc> docs;
+    for (const auto &j : js)
+      docs.push_back(jaxpr(*j->jaxpr));
+    return group(nest(2, concat({text("("), brk(""), pp::join(brk(), docs)})) +
+                 brk("") + text(")"));
   }
 
 private:
@@ -246,7 +275,12 @@ private:
 
   pp::doc eqn(const Eqn &e) {
     using namespace pp;
-    doc lhs = vars(e.outvars, "", true);
+    std::vector<doc> out_docs;
+    for (const Var &v : e.outvars)
+      out_docs.push_back(used_.back().count(v.get())
+                             ? atom(v, true)
+                             : text("_:" + v->aval.str()));
+    doc lhs = pp::nest(2, pp::group(pp::join(pp::group(pp::brk()), out_docs)));
     std::vector<doc> kvs;
     // JAX prints a `name` parameter first (custom_jvp_call, custom_vjp_call),
     // the others in sorted order.
@@ -262,6 +296,9 @@ private:
         continue;
       if (auto *j = std::get_if<std::shared_ptr<const ClosedJaxpr>>(&v))
         kvs.push_back(text(k + "=") + jaxpr(*(*j)->jaxpr));
+      else if (auto *js = std::get_if<
+                   std::vector<std::shared_ptr<const ClosedJaxpr>>>(&v))
+        kvs.push_back(text(k + "=") + jaxprs(*js));
       else
         kvs.push_back(text(k + "=" + param_str(v)));
     }
@@ -277,6 +314,7 @@ private:
   }
 
   std::unordered_map<const var_node *, std::string> names_;
+  std::vector<std::unordered_set<const var_node *>> used_;
 };
 
 } // namespace

@@ -76,6 +76,16 @@ lowering_context::lower_jaxpr(const Jaxpr &j,
   return outs;
 }
 
+std::vector<mlir::Value>
+lowering_context::lower_closed_jaxpr(const ClosedJaxpr &j,
+                                     const std::vector<mlir::Value> &args) {
+  std::vector<mlir::Value> all;
+  for (const runtime::host_buffer &c : j.consts)
+    all.push_back(constant(c));
+  all.insert(all.end(), args.begin(), args.end());
+  return lower_jaxpr(*j.jaxpr, all);
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> lower_to_module(const ClosedJaxpr &j,
                                                   const std::string &name) {
   mlir::MLIRContext &ctx = context();

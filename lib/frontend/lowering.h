@@ -43,6 +43,11 @@ public:
   /// its outputs.
   std::vector<mlir::Value> lower_jaxpr(const Jaxpr &j,
                                        const std::vector<mlir::Value> &args);
+  /// Lowers a sub-jaxpr (a control-flow branch or body) at the insertion
+  /// point, inside the region being built: its constants become
+  /// stablehlo.constant ops there, `args` are its invars.
+  std::vector<mlir::Value>
+  lower_closed_jaxpr(const ClosedJaxpr &j, const std::vector<mlir::Value> &args);
 };
 
 /// `module @jit_<name>` with `func.func public @main`: constants inlined,

@@ -4,6 +4,7 @@
 
 #include "core/trace.h"
 #include "jx/lax.h"
+#include "jx/grad.h"
 #include "jx/numpy.h"
 
 namespace jx::core {
@@ -114,6 +115,34 @@ tangent add_tangents(const tangent &a, const tangent &b) {
   if (!b)
     return a;
   return lax::add(*a, *b);
+}
+
+// --- helpers of the structural rules ----------------------------------------
+
+Array scalar_of(double v, dtype t) {
+  return make_concrete(scalar_buffer(v, t), false, /*literal=*/true);
+}
+
+std::vector<int64_t> shift_axes(const std::vector<int64_t> &axes,
+                                int64_t by) {
+  std::vector<int64_t> out;
+  for (int64_t a : axes)
+    out.push_back(a + by);
+  return out;
+}
+
+std::vector<tangent>
+transpose_linear(const std::function<std::vector<Array>(
+                     const std::vector<Array> &)> &f,
+                 const std::vector<shaped_array> &in,
+                 const std::vector<tangent> &cts, const std::string &api) {
+  std::vector<Array> at;
+  for (const shaped_array &a : in)
+    at.push_back(zeros(shaped_array{a.dtype, a.shape, false}));
+  auto [outs, back] =
+      detail::vjp_flat(f, at, std::vector<bool>(in.size(), true), api);
+  std::vector<Array> r = back(cts);
+  return std::vector<tangent>(r.begin(), r.end());
 }
 
 } // namespace jx::core

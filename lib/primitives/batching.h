@@ -36,6 +36,25 @@ batch_fn elementwise_batcher(const primitive &p, bool keep_scalars = true);
 /// Sum of tangents, treating nullopt as zero.
 tangent add_tangents(const tangent &a, const tangent &b);
 
+// --- helpers of the structural rules (reductions, shapes, slicing, sort,
+// dot_general) ---------------------------------------------------------------
+
+/// A 0-d literal `v` of dtype `t` (strongly typed).
+Array scalar_of(double v, dtype t);
+/// `axes` each plus `by` (axes of an operand whose batch dim went to 0).
+std::vector<int64_t> shift_axes(const std::vector<int64_t> &axes,
+                                int64_t by = 1);
+/// The transpose of `f`, a function linear in its arguments (of types
+/// `in`): the arguments' cotangents given the results' cotangents, by
+/// reverse mode over f at zero. Values f captures are constants, so a vjp
+/// rule can transpose its own jvp (cumulative scans); the result is made of
+/// jx ops and differentiable again.
+std::vector<tangent>
+transpose_linear(const std::function<std::vector<Array>(
+                     const std::vector<Array> &)> &f,
+                 const std::vector<shaped_array> &in,
+                 const std::vector<tangent> &cts, const std::string &api);
+
 } // namespace jx::core
 
 #endif // JX_LIB_PRIMITIVES_BATCHING_H

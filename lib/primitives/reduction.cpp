@@ -13,6 +13,8 @@
 #include "primitives/rules.h"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <cstring>
 #include <limits>
 
@@ -374,6 +376,215 @@ std::vector<int64_t> batched_axes(const std::vector<int64_t> &axes) {
   return out;
 }
 
+/// The batching rule of a primitive reducing `params["axes"]` of its one
+/// operand (reduce_*, argmax, argmin): the batch goes to 0, the axes shift.
+batch_fn axes_batcher(const primitive &p) {
+  return [&p](const std::vector<Array> &args,
+              const std::vector<batch_dim> &dims, const params_t &params) {
+    params_t q = params;
+    q["axes"] = batched_axes(get_ints(params, "axes"));
+    return std::make_pair(
+        std::vector<Array>{bind1(p, {move_axis(args[0], *dims[0], 0)}, q)},
+        std::vector<batch_dim>{0});
+  };
+}
+
+/// reduce_max / reduce_min: where x equals the result, 1 / (how many
+/// equal it); 0 elsewhere. JAX's rule: ties share the derivative equally.
+/// Made of comparisons, so it has no derivative itself.
+Array chooser_weights(const Array &x, const Array &out,
+                      const std::vector<int64_t> &axes) {
+  Array mask = lax::convert_element_type(
+      lax::eq(x, expand_reduced(out, x.shape(), axes)), x.dtype());
+  Array count = lax::reduce_sum(mask, axes);
+  return lax::div(mask, expand_reduced(count, x.shape(), axes));
+}
+
+void chooser_rules(const primitive &p) {
+  set_rules(p, [&p](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const auto &axes = get_ints(a.params, "axes");
+      Array w = chooser_weights(a.primals[0], a.outs[0], axes);
+      return std::vector<tangent>{
+          lax::reduce_sum(lax::mul(*a.tangents[0], w), axes)};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const auto &axes = get_ints(a.params, "axes");
+      const Array &x = a.primals[0];
+      Array w = chooser_weights(x, a.outs[0], axes);
+      return std::vector<tangent>{
+          lax::mul(expand_reduced(*a.cts[0], x.shape(), axes), w)};
+    };
+    r.batch = axes_batcher(p);
+  });
+}
+
+// Cumulative reductions: JAX differentiates them through its associative
+// scan (the odd/even recursion of jax.lax.associative_scan), so ties of
+// cummax/cummin and zeros of cumprod get exactly JAX's derivatives. The jvp
+// runs that scan on (value, tangent) pairs; the vjp is its transpose.
+
+/// A value and its tangent.
+struct dual {
+  Array p, t;
+};
+using combine_fn = std::function<dual(const dual &a, const dual &b)>;
+
+Array slice_along(const Array &x, int64_t axis, int64_t start, int64_t limit,
+                  int64_t stride = 1) {
+  std::vector<int64_t> lo(x.ndim(), 0), hi = x.shape(), st(x.ndim(), 1);
+  lo[axis] = start;
+  hi[axis] = limit;
+  st[axis] = stride;
+  return lax::slice(x, lo, hi, st);
+}
+dual slice_along(const dual &d, int64_t axis, int64_t start, int64_t limit,
+                 int64_t stride = 1) {
+  return {slice_along(d.p, axis, start, limit, stride),
+          slice_along(d.t, axis, start, limit, stride)};
+}
+dual concat_along(const dual &a, const dual &b, int64_t axis) {
+  return {lax::concatenate({a.p, b.p}, axis),
+          lax::concatenate({a.t, b.t}, axis)};
+}
+/// r[2i] = a[i], r[2i+1] = b[i] along `axis` (a has as many elements as b
+/// or one more): two interior-padded copies added.
+Array interleave(const Array &a, const Array &b, int64_t axis) {
+  bool same = a.shape()[axis] == b.shape()[axis];
+  std::vector<std::array<int64_t, 3>> ca(a.ndim(), {0, 0, 0}), cb = ca;
+  ca[axis] = {0, same ? 1 : 0, 1};
+  cb[axis] = {1, same ? 0 : 1, 1};
+  Array zero = scalar_of(0, a.dtype());
+  return lax::add(lax::pad(a, zero, ca), lax::pad(b, zero, cb));
+}
+
+/// The inclusive scan of `e` along `axis` with `combine` (earlier elements
+/// on the left), by JAX's recursion.
+dual scan(const combine_fn &combine, const dual &e, int64_t axis) {
+  int64_t n = e.p.shape()[axis];
+  if (n < 2)
+    return e;
+  dual reduced = combine(slice_along(e, axis, 0, n - 1, 2),
+                         slice_along(e, axis, 1, n, 2));
+  dual odd = scan(combine, reduced, axis);
+  int64_t m = odd.p.shape()[axis];
+  dual first = slice_along(e, axis, 0, 1);
+  dual even = first;
+  if (n > 2) {
+    dual rest = slice_along(e, axis, 2, n, 2);
+    dual left = n % 2 == 0 ? slice_along(odd, axis, 0, m - 1) : odd;
+    even = concat_along(first, combine(left, rest), axis);
+  }
+  return {interleave(even.p, odd.p, axis), interleave(even.t, odd.t, axis)};
+}
+
+dual mul_combine(const dual &a, const dual &b) {
+  return {lax::mul(a.p, b.p),
+          lax::add(lax::mul(a.t, b.p), lax::mul(a.p, b.t))};
+}
+
+/// max / min of two as a reduction over a new last axis, so the tangent
+/// gets reduce_max's weights (JAX's max: 1/2 each on ties).
+template <bool IsMax> dual chooser_combine(const dual &a, const dual &b) {
+  int64_t r = a.p.ndim();
+  shape_t one = a.p.shape();
+  one.push_back(1);
+  auto pair = [&](const Array &x, const Array &y) {
+    return lax::concatenate({lax::reshape(x, one), lax::reshape(y, one)}, r);
+  };
+  Array xs = pair(a.p, b.p);
+  std::vector<int64_t> axes{r};
+  Array p = IsMax ? lax::reduce_max(xs, axes) : lax::reduce_min(xs, axes);
+  Array w = chooser_weights(xs, p, axes);
+  return {p, lax::reduce_sum(lax::mul(pair(a.t, b.t), w), axes)};
+}
+
+combine_fn combine_of(const std::string &name) {
+  if (name == "cumprod")
+    return mul_combine;
+  if (name == "cummax")
+    return chooser_combine<true>;
+  return chooser_combine<false>;
+}
+
+/// The tangent of a cumulative reduction of x along t.
+Array scan_tangent(const std::string &name, const Array &x, const Array &t,
+                   int64_t axis, bool reverse) {
+  if (!reverse)
+    return scan(combine_of(name), {x, t}, axis).t;
+  std::vector<int64_t> d{axis};
+  dual s = scan(combine_of(name), {lax::rev(x, d), lax::rev(t, d)}, axis);
+  return lax::rev(s.t, d);
+}
+
+void cumulative_batch(transform_rules &r, const primitive &p) {
+  r.batch = [&p](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &params) {
+    params_t q = params;
+    q["axis"] = std::get<int64_t>(params.at("axis")) + 1;
+    return std::make_pair(
+        std::vector<Array>{bind1(p, {move_axis(args[0], *dims[0], 0)}, q)},
+        std::vector<batch_dim>{0});
+  };
+}
+
+void scan_rules(const primitive &p) {
+  set_rules(p, [&p](transform_rules &r) {
+    r.jvp = [&p](const jvp_args &a) {
+      return std::vector<tangent>{scan_tangent(
+          p.name, a.primals[0], *a.tangents[0],
+          std::get<int64_t>(a.params.at("axis")), get_bool(a.params, "reverse"))};
+    };
+    r.vjp = [&p](const vjp_args &a) {
+      Array x = a.primals[0];
+      int64_t axis = std::get<int64_t>(a.params.at("axis"));
+      bool reverse = get_bool(a.params, "reverse");
+      std::string name = p.name;
+      return transpose_linear(
+          [=](const std::vector<Array> &t) {
+            return std::vector<Array>{scan_tangent(name, x, t[0], axis, reverse)};
+          },
+          {x.aval()}, {a.cts[0]}, "jx::vjp (rule of " + name + ")");
+    };
+    cumulative_batch(r, p);
+  });
+}
+
+/// The product of all elements but one, per element, over `axes`: the
+/// exclusive products from the left and from the right (no division, so
+/// zeros are fine; cumprod's rules differentiate it again).
+Array product_of_others(const Array &x, const std::vector<int64_t> &axes) {
+  std::vector<int64_t> perm, kept;
+  shape_t flat;
+  int64_t n = 1;
+  for (int64_t i = 0; i < x.ndim(); ++i)
+    if (std::find(axes.begin(), axes.end(), i) == axes.end()) {
+      perm.push_back(i);
+      flat.push_back(x.shape()[i]);
+    }
+  for (int64_t a : axes) {
+    perm.push_back(a);
+    n *= x.shape()[a];
+  }
+  flat.push_back(n);
+  Array xt = lax::transpose(x, perm);
+  shape_t tshape = xt.shape();
+  Array f = lax::reshape(xt, flat);
+  int64_t last = static_cast<int64_t>(flat.size()) - 1;
+  Array one = scalar_of(1, x.dtype());
+  std::vector<std::array<int64_t, 3>> right(flat.size(), {0, 0, 0}),
+      left = right;
+  left[last] = {1, -1, 0};
+  right[last] = {-1, 1, 0};
+  Array others =
+      lax::mul(lax::cumprod(lax::pad(f, one, left), last),
+               lax::cumprod(lax::pad(f, one, right), last, /*reverse=*/true));
+  std::vector<int64_t> inverse(perm.size());
+  for (std::size_t i = 0; i < perm.size(); ++i)
+    inverse[perm[i]] = static_cast<int64_t>(i);
+  return lax::transpose(lax::reshape(others, tshape), inverse);
+}
+
 const bool reduction_rules_registered = [] {
   set_rules(reduce_sum_p, [](transform_rules &r) {
     r.jvp = [](const jvp_args &a) {
@@ -393,6 +604,43 @@ const bool reduction_rules_registered = [] {
           std::vector<batch_dim>{0});
     };
   });
+  chooser_rules(reduce_max_p);
+  chooser_rules(reduce_min_p);
+  set_rules(reduce_prod_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      const auto &axes = get_ints(a.params, "axes");
+      return std::vector<tangent>{lax::reduce_sum(
+          lax::mul(*a.tangents[0], product_of_others(a.primals[0], axes)),
+          axes)};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const auto &axes = get_ints(a.params, "axes");
+      const Array &x = a.primals[0];
+      return std::vector<tangent>{
+          lax::mul(expand_reduced(*a.cts[0], x.shape(), axes),
+                   product_of_others(x, axes))};
+    };
+    r.batch = axes_batcher(reduce_prod_p);
+  });
+  // Bool and integer results: batching only.
+  for (const primitive *p : {&reduce_and_p, &reduce_or_p, &argmax_p, &argmin_p})
+    set_rules(*p, [p](transform_rules &r) { r.batch = axes_batcher(*p); });
+  set_rules(cumsum_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          lax::cumsum(*a.tangents[0], std::get<int64_t>(a.params.at("axis")),
+                      get_bool(a.params, "reverse"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{
+          lax::cumsum(*a.cts[0], std::get<int64_t>(a.params.at("axis")),
+                      !get_bool(a.params, "reverse"))};
+    };
+    cumulative_batch(r, cumsum_p);
+  });
+  scan_rules(cumprod_p);
+  scan_rules(cummax_p);
+  scan_rules(cummin_p);
   return true;
 }();
 

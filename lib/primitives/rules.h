@@ -35,6 +35,9 @@ extern const primitive sort_p;
 extern const primitive dot_general_p;
 // stop_gradient.cpp
 extern const primitive stop_gradient_p;
+// control_flow.cpp: sub-jaxprs in params (branches / cond_jaxpr,
+// body_jaxpr / jaxpr), constant-free: closed-over values are operands.
+extern const primitive cond_p, while_p, scan_p;
 
 // --- issue 4: convolution, windowed reductions, erf ---------------------------
 // conv.cpp

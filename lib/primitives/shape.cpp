@@ -7,11 +7,13 @@
 
 #include "frontend/lowering.h"
 #include "jx/Dialect/StableHLO/IR/InferShape.h"
+#include "core/trace.h"
 #include "jx/lax.h"
 #include "primitives/batching.h"
 #include "primitives/rules.h"
 
 #include <algorithm>
+#include <array>
 
 namespace jx::core {
 
@@ -227,6 +229,193 @@ const bool shape_rules_registered = [] {
         bd.push_back(d + 1);
       return std::make_pair(
           std::vector<Array>{lax::broadcast_in_dim(x, shape, bd)},
+          std::vector<batch_dim>{0});
+    };
+  });
+
+  // reshape: linear.
+  set_rules(reshape_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          lax::reshape(*a.tangents[0], a.outs[0].shape())};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{
+          lax::reshape(*a.cts[0], a.primals[0].shape())};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      Array x = move_axis(args[0], *dims[0], 0);
+      shape_t shape = get_ints(p, "new_sizes");
+      shape.insert(shape.begin(), x.shape()[0]);
+      return std::make_pair(std::vector<Array>{lax::reshape(x, shape)},
+                            std::vector<batch_dim>{0});
+    };
+  });
+
+  // transpose: its transpose is the inverse permutation.
+  set_rules(transpose_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{lax::transpose(
+          *a.tangents[0], get_ints(a.params, "permutation"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      const auto &perm = get_ints(a.params, "permutation");
+      std::vector<int64_t> inverse(perm.size());
+      for (std::size_t i = 0; i < perm.size(); ++i)
+        inverse[perm[i]] = static_cast<int64_t>(i);
+      return std::vector<tangent>{lax::transpose(*a.cts[0], inverse)};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      // The batch dim stays where it is; the others permute around it.
+      int64_t b = *dims[0];
+      std::vector<int64_t> perm;
+      for (int64_t q : get_ints(p, "permutation"))
+        perm.push_back(q < b ? q : q + 1);
+      perm.insert(perm.begin() + b, b);
+      return std::make_pair(std::vector<Array>{lax::transpose(args[0], perm)},
+                            std::vector<batch_dim>{b});
+    };
+  });
+
+  // iota has no operands: no tangent reaches it and vmap never batches it.
+
+  // squeeze: a reshape.
+  set_rules(squeeze_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          lax::squeeze(*a.tangents[0], get_ints(a.params, "dimensions"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{
+          lax::reshape(*a.cts[0], a.primals[0].shape())};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      Array x = move_axis(args[0], *dims[0], 0);
+      return std::make_pair(
+          std::vector<Array>{
+              lax::squeeze(x, shift_axes(get_ints(p, "dimensions")))},
+          std::vector<batch_dim>{0});
+    };
+  });
+
+  // rev: its own transpose.
+  set_rules(rev_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      return std::vector<tangent>{
+          lax::rev(*a.tangents[0], get_ints(a.params, "dimensions"))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      return std::vector<tangent>{
+          lax::rev(*a.cts[0], get_ints(a.params, "dimensions"))};
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      Array x = move_axis(args[0], *dims[0], 0);
+      return std::make_pair(
+          std::vector<Array>{
+              lax::rev(x, shift_axes(get_ints(p, "dimensions")))},
+          std::vector<batch_dim>{0});
+    };
+  });
+
+  // concatenate: the tangents concatenated (zeros for symbolic zeros); the
+  // cotangent sliced back into the operands.
+  set_rules(concatenate_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      std::vector<Array> ts;
+      for (std::size_t i = 0; i < a.primals.size(); ++i)
+        ts.push_back(a.tangents[i] ? *a.tangents[i]
+                                   : zeros(a.primals[i].aval()));
+      return std::vector<tangent>{lax::concatenate(
+          ts, std::get<int64_t>(a.params.at("dimension")))};
+    };
+    r.vjp = [](const vjp_args &a) {
+      int64_t dim = std::get<int64_t>(a.params.at("dimension"));
+      const Array &ct = *a.cts[0];
+      std::vector<tangent> out(a.primals.size());
+      int64_t offset = 0;
+      for (std::size_t i = 0; i < a.primals.size(); ++i) {
+        int64_t n = a.primals[i].shape()[dim];
+        if (a.wants[i]) {
+          std::vector<int64_t> lo(ct.ndim(), 0), hi = ct.shape();
+          lo[dim] = offset;
+          hi[dim] = offset + n;
+          out[i] = lax::slice(ct, lo, hi);
+        }
+        offset += n;
+      }
+      return out;
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      int64_t size = batch_size(args, dims);
+      std::vector<Array> xs;
+      for (std::size_t i = 0; i < args.size(); ++i)
+        xs.push_back(batch_at(args[i], dims[i], size, 0));
+      return std::make_pair(
+          std::vector<Array>{lax::concatenate(
+              xs, std::get<int64_t>(p.at("dimension")) + 1)},
+          std::vector<batch_dim>{0});
+    };
+  });
+
+  // pad(x, v): linear in (x, v). The transpose of x's part undoes the edge
+  // padding (a negative edge, which cropped x, pads the cotangent with the
+  // zeros those elements get) and then the interior padding (a strided
+  // slice); v gets the cotangent of every padded position.
+  set_rules(pad_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      Array tx = a.tangents[0] ? *a.tangents[0] : zeros(a.primals[0].aval());
+      Array tv = a.tangents[1] ? *a.tangents[1] : zeros(a.primals[1].aval());
+      return std::vector<tangent>{bind1(pad_p, {tx, tv}, a.params)};
+    };
+    r.vjp = [](const vjp_args &a) {
+      std::vector<int64_t> lo, hi, interior;
+      split_padding(a.params, lo, hi, interior);
+      const Array &ct = *a.cts[0];
+      std::vector<std::array<int64_t, 3>> edges;
+      std::vector<int64_t> start(ct.ndim(), 0), strides;
+      for (int64_t i = 0; i < ct.ndim(); ++i) {
+        edges.push_back({-lo[i], -hi[i], 0});
+        strides.push_back(interior[i] + 1);
+      }
+      Array undone = lax::pad(ct, scalar_of(0, ct.dtype()), edges);
+      Array tx = lax::slice(undone, start, undone.shape(), strides);
+      std::vector<tangent> out(2);
+      if (a.wants[0])
+        out[0] = tx;
+      if (a.wants[1]) {
+        std::vector<int64_t> all(ct.ndim());
+        for (int64_t i = 0; i < ct.ndim(); ++i)
+          all[i] = i;
+        out[1] = lax::sub(lax::reduce_sum(ct, all), lax::reduce_sum(tx, all));
+      }
+      return out;
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      int64_t size = batch_size(args, dims);
+      Array x = batch_at(args[0], dims[0], size, 0);
+      auto config =
+          std::get<std::vector<std::vector<int64_t>>>(p.at("padding_config"));
+      config.insert(config.begin(), {0, 0, 0});
+      params_t q = p;
+      q["padding_config"] = config;
+      if (!dims[1])
+        return std::make_pair(std::vector<Array>{bind1(pad_p, {x, args[1]}, q)},
+                              std::vector<batch_dim>{0});
+      // A padding value per example: pad with zeros, then select the
+      // examples' values where a padded mask says "padding".
+      Array padded = bind1(pad_p, {x, scalar_of(0, x.dtype())}, q);
+      Array ones = lax::broadcast_in_dim(scalar_of(1, dtype::bool_),
+                                         x.shape(), {});
+      Array mask = bind1(pad_p, {ones, scalar_of(0, dtype::bool_)}, q);
+      Array v = lax::broadcast_in_dim(args[1], padded.shape(), {0});
+      return std::make_pair(
+          std::vector<Array>{lax::select_n(mask, {v, padded})},
           std::vector<batch_dim>{0});
     };
   });

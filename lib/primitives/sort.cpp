@@ -9,6 +9,9 @@
 #include "frontend/lowering.h"
 #include "jx/Dialect/CHLO/IR/CHLOOps.h"
 #include "jx/Dialect/StableHLO/IR/InferReduction.h"
+#include "core/trace.h"
+#include "jx/lax.h"
+#include "primitives/batching.h"
 #include "primitives/rules.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -219,4 +222,81 @@ values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
 
 const primitive top_k_p{"top_k", top_k_rule, lower_top_k};
 
+} // namespace jx::core
+
+// --- transformation rules ----------------------------------------------------
+//
+// A sort permutes its operands along `dimension`, the same way for all of
+// them. The jvp sorts the tangents along with the operands (same keys, so
+// the same permutation); the vjp sorts an iota along with the keys to get
+// the permutation, then sorts (permutation, cotangents) by the permutation,
+// which applies its inverse. No gather needed, and every step is a sort, so
+// the rules differentiate again.
+
+namespace jx::core {
+namespace {
+
+params_t sort_params(int64_t dimension, bool is_stable, int64_t num_keys) {
+  return {{"dimension", dimension},
+          {"is_stable", is_stable},
+          {"num_keys", num_keys}};
+}
+
+const bool sort_rules_registered = [] {
+  set_rules(sort_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &a) {
+      std::vector<Array> ops = a.primals;
+      std::vector<std::size_t> which;
+      for (std::size_t i = 0; i < a.tangents.size(); ++i)
+        if (a.tangents[i]) {
+          ops.push_back(*a.tangents[i]);
+          which.push_back(i);
+        }
+      std::vector<Array> sorted = core::bind(sort_p, ops, a.params);
+      std::vector<tangent> out(a.primals.size());
+      for (std::size_t k = 0; k < which.size(); ++k)
+        out[which[k]] = sorted[a.primals.size() + k];
+      return out;
+    };
+    r.vjp = [](const vjp_args &a) {
+      int64_t dim = std::get<int64_t>(a.params.at("dimension"));
+      int64_t num_keys = std::get<int64_t>(a.params.at("num_keys"));
+      const Array &x = a.primals[0];
+      // perm[j] = the input position of output j.
+      std::vector<Array> keys(a.primals.begin(), a.primals.begin() + num_keys);
+      dtype index = x.shape()[dim] < (int64_t{1} << 31) ? dtype::int32
+                                                        : dtype::int64;
+      keys.push_back(lax::iota(index, x.shape(), dim));
+      Array perm = core::bind(sort_p, keys, a.params)[num_keys];
+      std::vector<Array> ops{perm};
+      std::vector<std::size_t> which;
+      for (std::size_t i = 0; i < a.cts.size(); ++i)
+        if (a.cts[i] && a.wants[i]) {
+          ops.push_back(*a.cts[i]);
+          which.push_back(i);
+        }
+      std::vector<tangent> out(a.primals.size());
+      if (which.empty())
+        return out;
+      std::vector<Array> back = core::bind(sort_p, ops, sort_params(dim, true, 1));
+      for (std::size_t k = 0; k < which.size(); ++k)
+        out[which[k]] = back[k + 1];
+      return out;
+    };
+    r.batch = [](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+      int64_t size = batch_size(args, dims);
+      std::vector<Array> ops;
+      for (std::size_t i = 0; i < args.size(); ++i)
+        ops.push_back(batch_at(args[i], dims[i], size, 0));
+      params_t q = p;
+      q["dimension"] = std::get<int64_t>(p.at("dimension")) + 1;
+      std::vector<Array> outs = core::bind(sort_p, ops, q);
+      return std::make_pair(outs, std::vector<batch_dim>(outs.size(), 0));
+    };
+  });
+  return true;
+}();
+
+} // namespace
 } // namespace jx::core

@@ -171,6 +171,24 @@ samples.update({
                        + jax.lax.nextafter(a, a) + jax.lax.rem(a, a), [c3]),
 })
 
+# Control flow (jx::lax::cond / switch_ / while_loop / fori_loop / scan).
+lax = jax.lax
+b0, n0, x53 = jnp.array(True), jnp.array(0, jnp.int32), ones((5, 3))
+samples.update({
+    "lax_cond": (lambda p, x: lax.cond(p, lambda v: v * 2.0, lambda v: v + 1.0,
+                                       x), [b0, c3]),
+    "lax_cond_capture": (lambda n, x: lax.cond(
+        n > 0, lambda v: (v * 2.0, n + 1), lambda v: (v + 1.0, n - 1), x),
+        [n0, c3]),
+    "lax_while": (lambda x: lax.while_loop(
+        lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] * 2.0), (0, x))[1], [c3]),
+    "lax_fori": (lambda x, n, a: lax.fori_loop(
+        0, n, lambda i, acc: acc + i.astype(jnp.float32) * x, a), [c3, n0, c3]),
+    "lax_scan": (lambda h, xs, w: lax.scan(
+        lambda h, x: (jnp.tanh(h * w + x), h.sum()), h, xs), [c3, x53, c3]),
+    "lax_scan_reverse": (lambda h, xs: lax.scan(
+        lambda h, x: (h * x, h + x), h, xs, reverse=True), [c3, x53]),
+})
 with open(os.path.join(here, "jaxprs.txt"), "w") as f:
     for name, (fn, args) in samples.items():
         f.write(f"== {name}\n{jax.make_jaxpr(fn)(*args)}\n")

@@ -244,6 +244,67 @@ const std::vector<sample> &samples() {
          {ones({5}, jx::int32), ones({2, 1}, jx::int32),
           ones({2}, jx::int32)}},
         // --- end indexing ---
+        // Control flow (jx::lax::cond / while_loop / fori_loop / scan).
+        {"lax_cond",
+         flat2([](Array p, Array x) {
+           return jx::lax::cond(p, [](const Array &v) { return v * 2.0f; },
+                                [](const Array &v) { return v + 1.0f; }, x);
+         }),
+         {ones({}, jx::bool_), c3}},
+        {"lax_cond_capture",
+         [](const std::vector<Array> &a) {
+           Array n = a[0];
+           auto r = jx::lax::cond(
+               n > 0,
+               [n](const Array &v) { return std::make_pair(v * 2.0f, n + 1); },
+               [n](const Array &v) { return std::make_pair(v + 1.0f, n - 1); },
+               a[1]);
+           return std::vector<Array>{r.first, r.second};
+         },
+         {ones({}, jx::int32), c3}},
+        {"lax_while",
+         flat1([](Array x) {
+           return jx::lax::while_loop(
+                      [](const std::pair<Array, Array> &c) { return c.first < 3; },
+                      [](const std::pair<Array, Array> &c) {
+                        return std::make_pair(c.first + 1, c.second * 2.0f);
+                      },
+                      std::make_pair(Array(0), x))
+               .second;
+         }),
+         {c3}},
+        {"lax_fori",
+         [](const std::vector<Array> &a) {
+           Array x = a[0];
+           return std::vector<Array>{jx::lax::fori_loop(
+               0, a[1],
+               [x](const Array &i, const Array &acc) {
+                 return acc + i.astype(jx::float32) * x;
+               },
+               a[2])};
+         },
+         {c3, ones({}, jx::int32), c3}},
+        {"lax_scan",
+         [](const std::vector<Array> &a) {
+           Array w = a[2];
+           auto [h, ys] = jx::lax::scan(
+               [w](const Array &h, const Array &x) {
+                 return std::make_pair(jnp::tanh(h * w + x), h.sum());
+               },
+               a[0], a[1]);
+           return std::vector<Array>{h, ys};
+         },
+         {c3, ones({5, 3}), c3}},
+        {"lax_scan_reverse",
+         [](const std::vector<Array> &a) {
+           auto [h, ys] = jx::lax::scan(
+               [](const Array &h, const Array &x) {
+                 return std::make_pair(h * x, h + x);
+               },
+               a[0], a[1], std::nullopt, /*reverse=*/true);
+           return std::vector<Array>{h, ys};
+         },
+         {c3, ones({5, 3})}},
     };
     // --- issue 4: convolution, pooling, jax.nn ---------------------------
     std::vector<sample> conv = {
