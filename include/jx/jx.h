@@ -7,11 +7,8 @@
 #define JX_JX_H
 
 #include "jx/array.h"
-<<<<<<< HEAD
-#include "jx/custom.h"
-=======
 #include "jx/control_flow.h"
->>>>>>> main
+#include "jx/custom.h"
 #include "jx/dtype.h"
 #include "jx/grad.h"
 #include "jx/jaxpr.h"
