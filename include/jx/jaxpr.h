@@ -92,6 +92,15 @@ struct none_t {
   bool operator==(const none_t &) const { return true; }
 };
 
+/// A parameter jx cannot print from its value: a C++ callable kept in an
+/// equation (custom_jvp's rule, custom_vjp's fwd and bwd). `str()` is what
+/// the jaxpr printer shows; it must differ between distinct callables
+/// (eager mode caches executables by the printed parameters).
+struct opaque_param {
+  virtual ~opaque_param() = default;
+  virtual std::string str() const = 0;
+};
+
 /// An equation parameter. Printed as Python prints the corresponding JAX
 /// value: `(0, 1)`, `None`, `float32`, `True`, `(([1], [0]), ([], []))`;
 /// a list of int lists is a tuple of tuples: `((0, 0, 0), (1, 2, 0))`; a
@@ -102,7 +111,8 @@ using param = std::variant<none_t, bool, int64_t, double, std::string,
                            dot_dimension_numbers, conv_dimension_numbers,
                            gather_dimension_numbers, scatter_dimension_numbers,
                            std::shared_ptr<const ClosedJaxpr>,
-                           std::vector<std::shared_ptr<const ClosedJaxpr>>>;
+                           std::vector<std::shared_ptr<const ClosedJaxpr>>,
+                           std::shared_ptr<const opaque_param>>;
 using params_t = std::map<std::string, param>; // printed in sorted order
 std::string param_str(const param &p);
 

@@ -8,6 +8,7 @@
 
 #include "jx/array.h"
 #include "jx/control_flow.h"
+#include "jx/custom.h"
 #include "jx/dtype.h"
 #include "jx/grad.h"
 #include "jx/jaxpr.h"

@@ -170,6 +170,9 @@ std::string param_str(const param &p) {
         s += (i ? " " : "") + to_string(*js[i]->jaxpr);
       return s + ")";
     }
+    std::string operator()(const std::shared_ptr<const opaque_param> &o) const {
+      return o ? o->str() : "None";
+    }
   };
   return std::visit(visitor{}, p);
 }
@@ -279,7 +282,16 @@ private:
                              : text("_:" + v->aval.str()));
     doc lhs = pp::nest(2, pp::group(pp::join(pp::group(pp::brk()), out_docs)));
     std::vector<doc> kvs;
-    for (const auto &[k, v] : e.params) {
+    // JAX prints a `name` parameter first (custom_jvp_call, custom_vjp_call),
+    // the others in sorted order.
+    std::vector<std::pair<std::string, const param *>> ordered;
+    for (const auto &[k, v] : e.params)
+      if (k == "name")
+        ordered.insert(ordered.begin(), {k, &v});
+      else
+        ordered.push_back({k, &v});
+    for (const auto &[k, vp] : ordered) {
+      const param &v = *vp;
       if (e.primitive->print_param && !e.primitive->print_param(k, v))
         continue;
       if (auto *j = std::get_if<std::shared_ptr<const ClosedJaxpr>>(&v))

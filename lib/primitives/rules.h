@@ -58,6 +58,55 @@ extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
 extern const primitive tan_p, cbrt_p, atan2_p, clamp_p;
 // --- end fixtures
 
+// --- custom.cpp: custom_jvp, custom_vjp, checkpoint (issue 5) ---
+// custom_jvp_call / custom_vjp_call: a function with user rules (its inputs:
+// num_consts closed-over values, then the arguments); checkpoint ("remat2"
+// as JAX prints it): a function whose reverse mode recomputes what its
+// policy does not save.
+extern const primitive custom_jvp_call_p, custom_vjp_call_p, checkpoint_p;
+/// A user's jvp rule on flat leaves: (primals, tangents) -> (outputs,
+/// output tangents).
+using flat_jvp_rule = std::function<std::pair<std::vector<Array>,
+                                              std::vector<Array>>(
+    const std::vector<Array> &, const std::vector<Array> &)>;
+/// A user's custom_vjp fwd (arguments -> outputs, residuals) and bwd
+/// (residuals, output cotangents -> argument cotangents) on flat leaves.
+using flat_fwd_rule = std::function<std::pair<std::vector<Array>,
+                                              std::vector<Array>>(
+    const std::vector<Array> &)>;
+using flat_bwd_rule = std::function<std::vector<Array>(
+    const std::vector<Array> &, const std::vector<Array> &)>;
+/// The `jvp` parameter of custom_jvp_call; `shown` is unique per rule.
+struct custom_jvp_rule : opaque_param {
+  flat_jvp_rule rule;
+  std::string shown;
+  custom_jvp_rule(flat_jvp_rule r, std::string s)
+      : rule(std::move(r)), shown(std::move(s)) {}
+  std::string str() const override { return shown; }
+};
+/// The `fwd` and `bwd` parameters of custom_vjp_call.
+struct custom_fwd_rule : opaque_param {
+  flat_fwd_rule rule;
+  std::string shown;
+  custom_fwd_rule(flat_fwd_rule r, std::string s)
+      : rule(std::move(r)), shown(std::move(s)) {}
+  std::string str() const override { return shown; }
+};
+struct custom_bwd_rule : opaque_param {
+  flat_bwd_rule rule;
+  std::string shown;
+  custom_bwd_rule(flat_bwd_rule r, std::string s)
+      : rule(std::move(r)), shown(std::move(s)) {}
+  std::string str() const override { return shown; }
+};
+/// `f` traced on `avals` into a jaxpr without constants: what it closes
+/// over (constant arrays, then values of enclosing traces) becomes its
+/// leading inputs, appended to `leading`.
+std::shared_ptr<const ClosedJaxpr> trace_closed(
+    const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
+    const std::vector<shaped_array> &avals, std::vector<Array> &leading);
+// --- end custom.cpp ---
+
 const std::vector<int64_t> &get_ints(const params_t &p, const std::string &k);
 dtype get_dtype(const params_t &p, const std::string &k);
 bool get_bool(const params_t &p, const std::string &k);
