@@ -151,11 +151,17 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
                                : rhsFree[r - nB - nLF];
     dynSizes.push_back(tensor::DimOp::create(rewriter, loc, src, d));
   }
-  Value zero = scalarConst(rewriter, loc, elem, 0);
-  Value init = filledTensor(rewriter, loc, resultType, zero, dynSizes);
+  // f16/bf16 products accumulate in f32 and round once at the end, as XLA
+  // does on the CPU (rounding every partial sum to 8 or 11 bits would lose
+  // most of a long contraction).
+  bool widen = isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32;
+  Type acc = widen ? Type(rewriter.getF32Type()) : elem;
+  RankedTensorType accType = resultType.clone(acc);
+  Value zero = scalarConst(rewriter, loc, acc, 0);
+  Value init = filledTensor(rewriter, loc, accType, zero, dynSizes);
 
   // linalg.matmul / batch_matmul when the layout and the types allow.
-  bool sameTypes = lhsType.getElementType() == elem &&
+  bool sameTypes = !widen && lhsType.getElementType() == elem &&
                    rhsType.getElementType() == elem && lhsOrig == resultOrig &&
                    rhsOrig == resultOrig &&
                    (isa<FloatType>(elem) || (isa<IntegerType>(elem) &&
@@ -204,15 +210,35 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
                                              utils::IteratorType::parallel);
   iterators.append(nC, utils::IteratorType::reduction);
   auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{resultType}, ValueRange{lhs, rhs},
+      rewriter, loc, TypeRange{accType}, ValueRange{lhs, rhs},
       ValueRange{init}, maps, iterators,
       [&](OpBuilder &b, Location l, ValueRange args) {
         Value x = convertScalarValue(b, l, args[0], lhsOrig, elem, resultOrig);
         Value y = convertScalarValue(b, l, args[1], rhsOrig, elem, resultOrig);
+        if (widen) {
+          x = arith::ExtFOp::create(b, l, acc, x);
+          y = arith::ExtFOp::create(b, l, acc, y);
+        }
         Value sum = addScalar(b, l, args[2], mulScalar(b, l, x, y));
         linalg::YieldOp::create(b, l, sum);
       });
-  rewriter.replaceOp(op, generic.getResults());
+  if (!widen) {
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+  Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                      elem, dynSizes);
+  AffineMap id = AffineMap::getMultiDimIdentityMap(nPar, ctx);
+  auto round = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{resultType}, generic.getResults(),
+      ValueRange{out}, ArrayRef<AffineMap>{id, id},
+      SmallVector<utils::IteratorType>(nPar, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        linalg::YieldOp::create(b, l,
+                                arith::TruncFOp::create(b, l, elem, args[0])
+                                    .getResult());
+      });
+  rewriter.replaceOp(op, round.getResults());
   return success();
 }
 
