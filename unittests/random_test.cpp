@@ -187,27 +187,6 @@ uint64_t ulp_budget(const fixture &c) {
   return 0;
 }
 
-/// A known compiler issue, not jx::random's: under jit, jx's CPU pipeline
-/// keeps the float16/bfloat16 intermediates of a fused elementwise chain in
-/// float32 (`a * b + c` is not rounded to f16 after the multiply, unlike
-/// eager mode and XLA), so uniform with bounds other than [0, 1) differs
-/// from JAX there under jit (by a rounding of the product; eager matches bit
-/// for bit).
-bool jit_keeps_half_intermediates(const fixture &c, const std::string &mode) {
-  std::string t = c.dtype;
-  return std::string(c.kind) == "uniform" && mode == "jit" &&
-         (t == "float16" || t == "bfloat16") &&
-         !(c.params[0] == 0 && c.params[1] == 1);
-}
-
-std::vector<uint8_t> bytes_of(const std::vector<uint64_t> &bits,
-                              std::size_t width) {
-  std::vector<uint8_t> out(bits.size() * width);
-  for (std::size_t i = 0; i < bits.size(); ++i)
-    std::memcpy(out.data() + i * width, &bits[i], width);
-  return out;
-}
-
 std::string describe(const fixture &c) {
   std::ostringstream os;
   os << c.kind << " seed=" << c.seed << " chain='" << c.chain << "' shape=(";
@@ -227,19 +206,6 @@ void check_against(const fixture &c, const Array &r, const char *mode) {
   std::vector<uint64_t> got = bits_of(r);
   ASSERT_EQ(got.size(), c.bits.size());
   uint64_t budget = ulp_budget(c);
-  if (jit_keeps_half_intermediates(c, mode)) {
-    // Compare values: within one ulp of the span (see the function).
-    std::vector<double> want =
-        Array(jx::runtime::host_buffer{r.dtype(), r.shape(), bytes_of(c.bits,
-                                       jx::itemsize(r.dtype()))})
-            .to_vector<double>();
-    std::vector<double> have = r.to_vector<double>();
-    double tol = std::abs(c.params[1] - c.params[0]) *
-                 (r.dtype() == jx::float16 ? 0x1p-10 : 0x1p-7);
-    for (std::size_t i = 0; i < have.size(); ++i)
-      ASSERT_NEAR(have[i], want[i], tol) << "element " << i;
-    return;
-  }
   int width = static_cast<int>(jx::itemsize(r.dtype()) * 8);
   uint64_t worst = 0;
   int64_t differing = 0;
