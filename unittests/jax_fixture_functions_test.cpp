@@ -760,9 +760,7 @@ std::vector<fixture_case> covered() {
               return make_tuple(nn::softmax(mlp_logits(p, x)),
                                 mlp_loss(p, x, labels));
             }),
-      needs("the reverse-mode (vjp) rule of dot_general (another helper is "
-            "adding it)",
-            fx<6>("mlp_grad",
+      (fx<6>("mlp_grad",
                   [](A b1, A b2, A w1, A w2, A x, A labels) {
                     auto [loss, grads] = jx::value_and_grad(
                         [](const mlp_params &p, const Array &x,
@@ -773,6 +771,72 @@ std::vector<fixture_case> covered() {
                       out.push_back(g);
                     return out;
                   })),
+      // --- control flow (jx/control_flow.h) ---
+      fx<3>("cond_f32",
+            [](A p, A x, A y) {
+              return lax::cond(
+                  p, [](A a, A b) { return jnp::sin(a) * b; },
+                  [](A a, A b) { return a - b; }, x, y);
+            },
+            kSameJaxpr),
+      fx<2>("cond_index_i32",
+            [](A n, A x) {
+              using P = std::pair<Array, Array>;
+              P r = lax::cond(
+                  n > 0, [n](A v) { return P(v * 2.0f, n + 1); },
+                  [n](A v) { return P(v + 1.0f, n - 1); }, x);
+              return make_tuple(r.first, r.second);
+            },
+            kSameJaxpr),
+      fx<1>("while_loop_i32",
+            [](A xs) {
+              using P = std::pair<Array, Array>;
+              auto steps = [](A x) {
+                P r = lax::while_loop(
+                    [](const P &c) { return jnp::not_equal(c.first, 1); },
+                    [](const P &c) {
+                      Array v = c.first;
+                      Array even = jnp::equal(jnp::remainder(v, 2), 0);
+                      return P(jnp::where(even, jnp::floor_divide(v, 2),
+                                          v * 3 + 1),
+                               c.second + 1);
+                    },
+                    P(x, jnp::zeros({}, jx::int32)));
+                return r.second;
+              };
+              return jx::vmap(steps)(xs);
+            }),
+      fx<2>("fori_loop_f32",
+            [](A a, A n) {
+              Array r = lax::fori_loop(
+                  Array(0), Array(5),
+                  [a](A, A x) { return (x + a / x) * 0.5f; }, a);
+              Array s = lax::fori_loop(
+                  Array(0), n,
+                  [a](A i, A acc) { return acc + i.astype(jx::float32) * a; },
+                  jnp::zeros_like(a));
+              return make_tuple(r, s);
+            }),
+      fx<3>("scan_f32",
+            [](A h0, A xs, A w) {
+              auto [h, ys] = lax::scan(
+                  [w](A h, A x) {
+                    Array n = jnp::tanh(jnp::matmul(h, w) + x);
+                    return std::make_pair(n, n.sum());
+                  },
+                  h0, xs);
+              return make_tuple(h, ys);
+            },
+            kSameJaxpr),
+      fx<2>("switch_f32",
+            [](A i, A x) {
+              using F = std::function<Array(A)>;
+              return lax::switch_<F>(
+                  i,
+                  {F([](A v) { return v + 1.0f; }), F([](A v) { return v * v; }),
+                   F([](A v) { return jnp::cos(v); })},
+                  x);
+            }),
       fx<1>("random_normal",
             [](A k) { return jx::random::normal(k, {4, 5}, jx::float32); }),
       fx<1>("random_uniform",
@@ -823,17 +887,7 @@ std::vector<fixture_case> covered() {
 }
 
 std::vector<fixture_case> pending_table() {
-  auto p = [](const char *name, const std::string &what) {
-    return pending(name, what + " (control flow is not merged yet)");
-  };
-  return {
-      p("cond_f32", "lax::cond"),
-      p("cond_index_i32", "lax::cond"),
-      p("while_loop_i32", "lax::while_loop"),
-      p("fori_loop_f32", "lax::fori_loop"),
-      p("scan_f32", "lax::scan"),
-      p("switch_f32", "lax::switch"),
-  };
+  return {};
 }
 
 std::vector<fixture_case> all_cases() {
