@@ -384,25 +384,12 @@ namespace {
 using avals = std::vector<shaped_array>;
 using jaxpr_ptr = std::shared_ptr<const ClosedJaxpr>;
 
-avals avals_of(const std::vector<Array> &xs) {
-  avals out;
-  for (const Array &x : xs)
-    out.push_back(x.aval());
-  return out;
-}
-
-bool same_types(const avals &a, const avals &b) {
-  if (a.size() != b.size())
-    return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].dtype != b[i].dtype || a[i].shape != b[i].shape)
-      return false;
-  return true;
-}
-
-std::string describe(const avals &a) {
-  return a.size() == 1 ? a[0].str() : "(" + avals_str(a) + ")";
-}
+// The helpers above (same translation unit, so reachable through core::).
+using core::avals_of;
+using core::branch_mismatch;
+using core::describe;
+using core::int_literal;
+using core::same_types;
 
 /// A traced function as a constant-free jaxpr whose leading invars are the
 /// values it closed over (`hoisted`: its constants, then the tracers of
@@ -426,11 +413,6 @@ traced_fn trace_fn(const flat_fn &f, const avals &in) {
   return {std::move(cj), std::move(hoisted)};
 }
 
-Array literal(int64_t v, dtype t) {
-  return core::make_concrete(core::scalar_buffer(static_cast<double>(v), t),
-                             true, true);
-}
-
 } // namespace
 
 Array cond_index(const Array &pred) {
@@ -452,8 +434,8 @@ Array switch_index(const Array &index, int64_t n) {
   Array i = index.dtype() == dtype::int32 && !index.weak_type()
                 ? index
                 : lax::convert_element_type(index, dtype::int32);
-  return lax::min(lax::max(i, literal(0, dtype::int32)),
-                  literal(n - 1, dtype::int32));
+  return lax::min(lax::max(i, int_literal(0, dtype::int32)),
+                  int_literal(n - 1, dtype::int32));
 }
 
 std::vector<Array> cond_flat(const std::string &api, const Array &index,
@@ -467,8 +449,7 @@ std::vector<Array> cond_flat(const std::string &api, const Array &index,
   for (std::size_t i = 1; i < ts.size(); ++i) {
     avals o = ts[i].jaxpr->out_avals();
     if (!same_types(o, first))
-      throw error(api + ": branch " + std::to_string(i) + " returns " +
-                  describe(o) + " but branch 0 returns " + describe(first) +
+      throw error(branch_mismatch(api, i, o, first) +
                   (api == "jx::lax::cond"
                        ? " (branch 0 is false_fn, branch 1 true_fn)"
                        : ""));
@@ -563,7 +544,7 @@ std::vector<Array> fori_flat(const Array &lower, const Array &upper,
   };
   flat_fn step = [body, want, t](const std::vector<Array> &v) {
     // i + 1 first, as JAX traces it.
-    std::vector<Array> next{lax::add(v[0], literal(1, t)), v[1]};
+    std::vector<Array> next{lax::add(v[0], int_literal(1, t)), v[1]};
     std::vector<Array> args{v[0]};
     args.insert(args.end(), v.begin() + 2, v.end());
     std::vector<Array> outs = body(args);
