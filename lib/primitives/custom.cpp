@@ -265,6 +265,43 @@ std::shared_ptr<const ClosedJaxpr> batch_call(const ClosedJaxpr &j,
   return trace_closed(h, avals_of(m.args), leading);
 }
 
+/// Batching a custom_jvp or custom_vjp call (`kind`): its constants must be
+/// unbatched; the arguments moved to axis 0 and the call batched.
+struct batched_custom {
+  std::size_t nc;
+  moved_args m;
+  std::vector<Array> leading; // what the batched call closes over
+  std::shared_ptr<const ClosedJaxpr> call;
+};
+batched_custom batch_custom_call(const std::string &kind,
+                                 const std::vector<Array> &in,
+                                 const std::vector<batch_dim> &dims,
+                                 const params_t &p) {
+  const std::string &name = name_param(p);
+  std::size_t nc = num_consts(p);
+  for (std::size_t i = 0; i < nc; ++i)
+    if (dims[i])
+      throw error("jx::vmap: the " + kind + " function '" + name +
+                  "' closes over a value of type " + in[i].aval().str() +
+                  " batched by vmap; pass it as an argument");
+  batched_custom b{nc, move_to_front(in, dims), {}, nullptr};
+  b.call = batch_call(jaxpr_param(p, "call_jaxpr"), b.m, b.leading);
+  return b;
+}
+
+/// `prim` bound on the batched call (params `np` but for the call and its
+/// constants), every output at axis 0.
+std::pair<std::vector<Array>, std::vector<batch_dim>>
+bind_batched(const primitive &prim,
+             const std::shared_ptr<const ClosedJaxpr> &call,
+             const std::vector<Array> &leading, const moved_args &m,
+             std::size_t nc, params_t np) {
+  np["call_jaxpr"] = call;
+  np["num_consts"] = static_cast<int64_t>(leading.size() + nc);
+  std::vector<Array> outs = core::bind(prim, concat(leading, m.args), np);
+  return std::make_pair(outs, std::vector<batch_dim>(outs.size(), 0));
+}
+
 std::vector<axis_spec> axes_of(const std::vector<batch_dim> &d) {
   return std::vector<axis_spec>(d.begin(), d.end());
 }
@@ -349,16 +386,7 @@ const set_rules custom_jvp_rules(custom_jvp_call_p, [](transform_rules &r) {
   // (primals and tangents alike), every output at axis 0.
   r.batch = [](const std::vector<Array> &in, const std::vector<batch_dim> &dims,
                const params_t &p) {
-    const std::string &name = name_param(p);
-    std::size_t nc = num_consts(p);
-    for (std::size_t i = 0; i < nc; ++i)
-      if (dims[i])
-        throw error("jx::vmap: the custom_jvp function '" + name +
-                    "' closes over a value of type " + in[i].aval().str() +
-                    " batched by vmap; pass it as an argument");
-    moved_args m = move_to_front(in, dims);
-    std::vector<Array> leading;
-    auto call = batch_call(jaxpr_param(p, "call_jaxpr"), m, leading);
+    auto [nc, m, leading, call] = batch_custom_call("custom_jvp", in, dims, p);
     const custom_jvp_rule &old = opaque<custom_jvp_rule>(p, "jvp");
     flat_jvp_rule user = old.rule;
     std::vector<axis_spec> axes = axes_of(
@@ -379,13 +407,9 @@ const set_rules custom_jvp_rules(custom_jvp_call_p, [](transform_rules &r) {
       return std::make_pair(slice(r, 0, n_out), slice(r, n_out, r.size()));
     };
     params_t np = p;
-    np["call_jaxpr"] = call;
-    np["num_consts"] = static_cast<int64_t>(leading.size() + nc);
     np["jvp"] = std::shared_ptr<const opaque_param>(
         std::make_shared<custom_jvp_rule>(batched, batched_name(old.shown)));
-    std::vector<Array> outs =
-        core::bind(custom_jvp_call_p, concat(leading, m.args), np);
-    return std::make_pair(outs, std::vector<batch_dim>(outs.size(), 0));
+    return bind_batched(custom_jvp_call_p, call, leading, m, nc, np);
   };
 });
 
@@ -441,16 +465,7 @@ const set_rules custom_vjp_rules(custom_vjp_call_p, [](transform_rules &r) {
   // over the batch.
   r.batch = [](const std::vector<Array> &in, const std::vector<batch_dim> &dims,
                const params_t &p) {
-    const std::string &name = name_param(p);
-    std::size_t nc = num_consts(p);
-    for (std::size_t i = 0; i < nc; ++i)
-      if (dims[i])
-        throw error("jx::vmap: the custom_vjp function '" + name +
-                    "' closes over a value of type " + in[i].aval().str() +
-                    " batched by vmap; pass it as an argument");
-    moved_args m = move_to_front(in, dims);
-    std::vector<Array> leading;
-    auto call = batch_call(jaxpr_param(p, "call_jaxpr"), m, leading);
+    auto [nc, m, leading, call] = batch_custom_call("custom_vjp", in, dims, p);
     const custom_fwd_rule &old_fwd = opaque<custom_fwd_rule>(p, "fwd");
     const custom_bwd_rule &old_bwd = opaque<custom_bwd_rule>(p, "bwd");
     flat_fwd_rule fwd = old_fwd.rule;
@@ -483,15 +498,11 @@ const set_rules custom_vjp_rules(custom_vjp_call_p, [](transform_rules &r) {
       return cin;
     };
     params_t np = p;
-    np["call_jaxpr"] = call;
-    np["num_consts"] = static_cast<int64_t>(leading.size() + nc);
     np["fwd"] = std::shared_ptr<const opaque_param>(
         std::make_shared<custom_fwd_rule>(bfwd, batched_name(old_fwd.shown)));
     np["bwd"] = std::shared_ptr<const opaque_param>(
         std::make_shared<custom_bwd_rule>(bbwd, batched_name(old_bwd.shown)));
-    std::vector<Array> outs =
-        core::bind(custom_vjp_call_p, concat(leading, m.args), np);
-    return std::make_pair(outs, std::vector<batch_dim>(outs.size(), 0));
+    return bind_batched(custom_vjp_call_p, call, leading, m, nc, np);
   };
 });
 
@@ -510,85 +521,15 @@ bool saveable(const params_t &p, const Eqn &e) {
   return false; // nothing_saveable
 }
 
-Array literal_value(const Literal &l) {
-  return make_concrete(l.value, l.aval.weak_type, /*literal=*/true);
-}
-
 /// The reverse-mode tape of `cj` on `args`, recomputing every value but
-/// those the policy saved (`saved`, in equation order): transforms::
-/// vjp_forward, with saved values read instead of recomputed.
+/// those the policy saved (`saved`, in equation order).
 std::shared_ptr<transforms::vjp_tape>
 recompute_tape(const ClosedJaxpr &cj, const params_t &p,
                const std::vector<Array> &args, const std::vector<bool> &wrt,
                const std::vector<Array> &saved, const std::string &api) {
-  auto tape = std::make_shared<transforms::vjp_tape>();
-  tape->jaxpr = cj.jaxpr;
-  tape->api = api;
-  const Jaxpr &j = *cj.jaxpr;
-  std::vector<Array> consts = transforms::const_arrays(cj);
-  for (std::size_t i = 0; i < j.constvars.size(); ++i)
-    tape->env[j.constvars[i].get()] = consts[i];
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    tape->env[j.invars[i].get()] = args[i];
-    tape->active[j.invars[i].get()] = wrt[i] && differentiable(args[i].dtype());
-  }
-  auto is_active = [&](const Atom &a) {
-    const Var *v = std::get_if<Var>(&a);
-    if (!v)
-      return false;
-    auto it = tape->active.find(v->get());
-    return it != tape->active.end() && it->second;
-  };
-  auto read = [&](const Atom &a) -> Array {
-    if (auto *l = std::get_if<Literal>(&a))
-      return literal_value(*l);
-    return tape->env.at(std::get<Var>(a).get());
-  };
-  tape->eqn_active.resize(j.eqns.size());
-  tape->residuals.resize(j.eqns.size());
-  std::size_t next_saved = 0;
-  for (std::size_t k = 0; k < j.eqns.size(); ++k) {
-    const Eqn &e = j.eqns[k];
-    std::vector<Array> ins;
-    std::vector<bool> wants;
-    bool any = false;
-    for (const Atom &a : e.invars) {
-      ins.push_back(read(a));
-      wants.push_back(is_active(a));
-      any |= wants.back();
-    }
-    bool any_out = false;
-    for (const Var &v : e.outvars)
-      any_out |= differentiable(v->aval.dtype);
-    bool on_path = any && any_out;
-    const transform_rules &rules = e.primitive->rules;
-    std::vector<Array> outs;
-    bool is_saved = saveable(p, e);
-    if (is_saved && !(on_path && rules.vjp_fwd)) {
-      outs = slice(saved, next_saved, next_saved + e.outvars.size());
-      if (on_path && !rules.vjp)
-        throw error(api + ": primitive '" + e.primitive->name +
-                    "' has no reverse-mode (vjp) rule");
-    } else if (on_path && rules.vjp_fwd) {
-      std::tie(outs, tape->residuals[k]) = rules.vjp_fwd(ins, wants, e.params);
-    } else {
-      if (on_path && !rules.vjp)
-        throw error(api + ": primitive '" + e.primitive->name +
-                    "' has no reverse-mode (vjp) rule");
-      outs = core::bind(*e.primitive, ins, e.params);
-    }
-    if (is_saved)
-      next_saved += e.outvars.size();
-    tape->eqn_active[k] = on_path;
-    for (std::size_t i = 0; i < outs.size(); ++i) {
-      tape->env[e.outvars[i].get()] = outs[i];
-      tape->active[e.outvars[i].get()] =
-          on_path && differentiable(outs[i].dtype());
-    }
-  }
-  for (const Atom &a : j.outvars)
-    tape->outs.push_back(read(a));
-  return tape;
+  transforms::saved_outputs s{[&](const Eqn &e) { return saveable(p, e); },
+                              saved};
+  return transforms::vjp_forward(cj, args, wrt, api, &s);
 }
 
 const set_rules checkpoint_rules(checkpoint_p, [](transform_rules &r) {
@@ -605,7 +546,7 @@ const set_rules checkpoint_rules(checkpoint_p, [](transform_rules &r) {
       env[j.invars[i].get()] = primals[i];
     auto read = [&](const Atom &a) -> Array {
       if (auto *l = std::get_if<Literal>(&a))
-        return literal_value(*l);
+        return transforms::literal_array(*l);
       return env.at(std::get<Var>(a).get());
     };
     std::vector<Array> residuals = primals;

@@ -4,11 +4,11 @@
 
 namespace jx::transforms {
 
-namespace {
-
 Array literal_array(const Literal &l) {
   return core::make_concrete(l.value, l.aval.weak_type, /*literal=*/true);
 }
+
+namespace {
 
 /// Checks that a rule produced a value of the type the primitive's output
 /// (or input) has: a wrong rule fails here, naming itself, not later.

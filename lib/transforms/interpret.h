@@ -12,6 +12,7 @@
 #include "core/trace.h"
 #include "primitives/primitive.h"
 
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -19,6 +20,9 @@ namespace jx::transforms {
 
 using core::batch_dim;
 using core::tangent;
+
+/// A literal of a jaxpr as a concrete array.
+Array literal_array(const Literal &l);
 
 /// The constants of `j` as concrete arrays.
 std::vector<Array> const_arrays(const ClosedJaxpr &j);
@@ -43,10 +47,18 @@ struct vjp_tape {
   std::vector<std::vector<Array>> residuals; // split rules only
   std::vector<Array> outs;
 };
+/// Outputs to read instead of recomputing (checkpoint's saved values): those
+/// of every equation `is_saved` holds for, in equation order. An equation on
+/// the differentiated path with a split (vjp_fwd) rule still runs it.
+struct saved_outputs {
+  std::function<bool(const Eqn &)> is_saved;
+  const std::vector<Array> &values;
+};
 std::shared_ptr<vjp_tape> vjp_forward(const ClosedJaxpr &j,
                                       const std::vector<Array> &args,
                                       const std::vector<bool> &wrt,
-                                      const std::string &api);
+                                      const std::string &api,
+                                      const saved_outputs *saved = nullptr);
 /// Reverse mode, backward half: the cotangent of every input of the jaxpr
 /// (nullopt where zero or not differentiated).
 std::vector<tangent> vjp_backward(const vjp_tape &tape,

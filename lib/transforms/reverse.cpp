@@ -10,7 +10,8 @@ namespace jx::transforms {
 std::shared_ptr<vjp_tape> vjp_forward(const ClosedJaxpr &cj,
                                       const std::vector<Array> &args,
                                       const std::vector<bool> &wrt,
-                                      const std::string &api) {
+                                      const std::string &api,
+                                      const saved_outputs *saved) {
   auto tape = std::make_shared<vjp_tape>();
   tape->jaxpr = cj.jaxpr;
   tape->api = api;
@@ -32,11 +33,12 @@ std::shared_ptr<vjp_tape> vjp_forward(const ClosedJaxpr &cj,
   };
   auto read = [&](const Atom &a) -> Array {
     if (auto *l = std::get_if<Literal>(&a))
-      return core::make_concrete(l->value, l->aval.weak_type, true);
+      return literal_array(*l);
     return env.at(std::get<Var>(a).get());
   };
   tape->eqn_active.resize(j.eqns.size());
   tape->residuals.resize(j.eqns.size());
+  std::size_t next_saved = 0;
   for (std::size_t k = 0; k < j.eqns.size(); ++k) {
     const Eqn &e = j.eqns[k];
     std::vector<Array> ins;
@@ -52,15 +54,21 @@ std::shared_ptr<vjp_tape> vjp_forward(const ClosedJaxpr &cj,
     for (const Var &v : e.outvars)
       any_out |= differentiable(v->aval.dtype);
     bool on_path = any && any_out;
-    if (on_path && e.primitive->rules.vjp_fwd) {
-      std::tie(outs, tape->residuals[k]) =
-          e.primitive->rules.vjp_fwd(ins, wants, e.params);
-    } else {
-      if (on_path && !e.primitive->rules.vjp)
-        throw error(api + ": primitive '" + e.primitive->name +
-                    "' has no reverse-mode (vjp) rule");
+    const auto &rules = e.primitive->rules;
+    bool is_saved = saved && saved->is_saved(e);
+    if (on_path && !rules.vjp_fwd && !rules.vjp)
+      throw error(api + ": primitive '" + e.primitive->name +
+                  "' has no reverse-mode (vjp) rule");
+    if (on_path && rules.vjp_fwd)
+      std::tie(outs, tape->residuals[k]) = rules.vjp_fwd(ins, wants, e.params);
+    else if (is_saved)
+      outs = std::vector<Array>(saved->values.begin() + next_saved,
+                                saved->values.begin() + next_saved +
+                                    e.outvars.size());
+    else
       outs = core::bind(*e.primitive, ins, e.params);
-    }
+    if (is_saved)
+      next_saved += e.outvars.size();
     tape->eqn_active[k] = on_path;
     for (std::size_t i = 0; i < outs.size(); ++i) {
       env[e.outvars[i].get()] = outs[i];
@@ -125,7 +133,7 @@ std::vector<tangent> vjp_backward(const vjp_tape &tape,
       std::vector<Array> ins, outs;
       for (const Atom &a : e.invars) {
         if (auto *l = std::get_if<Literal>(&a))
-          ins.push_back(core::make_concrete(l->value, l->aval.weak_type, true));
+          ins.push_back(literal_array(*l));
         else
           ins.push_back(tape.env.at(std::get<Var>(a).get()));
       }
