@@ -30,6 +30,22 @@ std::string rule_shown(const std::string &name, const char *what,
   return name + "_" + what + "#" + std::to_string(id);
 }
 
+/// `prim` (custom_jvp_call or custom_vjp_call) bound on `f` traced over
+/// `args`; `p` holds the user's rules, the rest of the params is set here.
+std::vector<Array> bind_custom_call(const core::primitive &prim,
+                                    const flat_fn &f,
+                                    const std::vector<Array> &args,
+                                    const std::string &name, params_t p) {
+  std::vector<Array> leading;
+  auto call = core::trace_closed(f, avals_of(args), leading);
+  p["name"] = name;
+  p["call_jaxpr"] = call;
+  p["num_consts"] = static_cast<int64_t>(leading.size());
+  p["symbolic_zeros"] = false;
+  leading.insert(leading.end(), args.begin(), args.end());
+  return core::bind(prim, leading, std::move(p));
+}
+
 } // namespace
 
 int64_t new_custom_rule_id() {
@@ -42,17 +58,11 @@ std::vector<Array> custom_jvp_flat(const flat_fn &f, const flat_jvp_fn &jvp,
                                    const std::string &name, int64_t id) {
   if (!core::current_frame())
     return f(args);
-  std::vector<Array> leading;
-  auto call = core::trace_closed(f, avals_of(args), leading);
   params_t p;
-  p["name"] = name;
-  p["call_jaxpr"] = call;
   p["jvp"] = as_param(std::make_shared<core::custom_jvp_rule>(
       jvp, rule_shown(name, "jvp", id)));
-  p["num_consts"] = static_cast<int64_t>(leading.size());
-  p["symbolic_zeros"] = false;
-  leading.insert(leading.end(), args.begin(), args.end());
-  return core::bind(core::custom_jvp_call_p, leading, std::move(p));
+  return bind_custom_call(core::custom_jvp_call_p, f, args, name,
+                          std::move(p));
 }
 
 std::vector<Array> custom_vjp_flat(const flat_fn &f, const flat_fwd_fn &fwd,
@@ -61,19 +71,13 @@ std::vector<Array> custom_vjp_flat(const flat_fn &f, const flat_fwd_fn &fwd,
                                    const std::string &name, int64_t id) {
   if (!core::current_frame())
     return f(args);
-  std::vector<Array> leading;
-  auto call = core::trace_closed(f, avals_of(args), leading);
   params_t p;
-  p["name"] = name;
-  p["call_jaxpr"] = call;
   p["fwd"] = as_param(std::make_shared<core::custom_fwd_rule>(
       fwd, rule_shown(name, "fwd", id)));
   p["bwd"] = as_param(std::make_shared<core::custom_bwd_rule>(
       bwd, rule_shown(name, "bwd", id)));
-  p["num_consts"] = static_cast<int64_t>(leading.size());
-  p["symbolic_zeros"] = false;
-  leading.insert(leading.end(), args.begin(), args.end());
-  return core::bind(core::custom_vjp_call_p, leading, std::move(p));
+  return bind_custom_call(core::custom_vjp_call_p, f, args, name,
+                          std::move(p));
 }
 
 std::vector<Array> checkpoint_flat(const flat_fn &f,
