@@ -216,6 +216,23 @@ struct window_params {
   }
 };
 
+/// Batching a window reduction `p` (params `q`): the batch moved to axis 0,
+/// where the window is 1 wide, unstrided and unpadded.
+std::pair<std::vector<Array>, std::vector<batch_dim>>
+batch_window(const primitive &p, const std::vector<Array> &args,
+             const std::vector<batch_dim> &dims, const params_t &q) {
+  window_params w(q);
+  w.dims.insert(w.dims.begin(), 1);
+  w.strides.insert(w.strides.begin(), 1);
+  w.base.insert(w.base.begin(), 1);
+  w.dil.insert(w.dil.begin(), 1);
+  w.pads.insert(w.pads.begin(), {0, 0});
+  return std::make_pair(
+      std::vector<Array>{
+          bind1(p, {move_axis(args[0], *dims[0], 0)}, w.to_params())},
+      std::vector<batch_dim>{0});
+}
+
 Array scalar_of_type(double v, dtype t) {
   return make_concrete(scalar_buffer(v, t), false, /*literal=*/true);
 }
@@ -360,16 +377,7 @@ void chooser_rules(const primitive &p, bool is_max) {
     };
     r.batch = [&p](const std::vector<Array> &args,
                    const std::vector<batch_dim> &dims, const params_t &q) {
-      window_params w(q);
-      w.dims.insert(w.dims.begin(), 1);
-      w.strides.insert(w.strides.begin(), 1);
-      w.base.insert(w.base.begin(), 1);
-      w.dil.insert(w.dil.begin(), 1);
-      w.pads.insert(w.pads.begin(), {0, 0});
-      return std::make_pair(
-          std::vector<Array>{
-              bind1(p, {move_axis(args[0], *dims[0], 0)}, w.to_params())},
-          std::vector<batch_dim>{0});
+      return batch_window(p, args, dims, q);
     };
   });
 }
@@ -389,17 +397,7 @@ const bool window_rules_registered = [] {
     };
     r.batch = [](const std::vector<Array> &args,
                  const std::vector<batch_dim> &dims, const params_t &q) {
-      window_params w(q);
-      w.dims.insert(w.dims.begin(), 1);
-      w.strides.insert(w.strides.begin(), 1);
-      w.base.insert(w.base.begin(), 1);
-      w.dil.insert(w.dil.begin(), 1);
-      w.pads.insert(w.pads.begin(), {0, 0});
-      return std::make_pair(
-          std::vector<Array>{bind1(reduce_window_sum_p,
-                                   {move_axis(args[0], *dims[0], 0)},
-                                   w.to_params())},
-          std::vector<batch_dim>{0});
+      return batch_window(reduce_window_sum_p, args, dims, q);
     };
   });
   chooser_rules(reduce_window_max_p, true);
