@@ -54,15 +54,17 @@ Array gelu(const Array &x, bool approximate) {
   return half_x * e;
 }
 
+// The max is subtracted for stability only: as in JAX, no derivative flows
+// through it (stop_gradient), which spares reverse mode the max's tie terms.
 Array softmax(const Array &x, int64_t axis) {
   Array f = float_of(x);
-  Array e = jnp::exp(f - jnp::max(f, axis, /*keepdims=*/true));
+  Array e = jnp::exp(f - jx::stop_gradient(jnp::max(f, axis, true)));
   return jnp::divide(e, jnp::sum(e, axis, /*keepdims=*/true));
 }
 
 Array log_softmax(const Array &x, int64_t axis) {
   Array f = float_of(x);
-  Array shifted = f - jnp::max(f, axis, /*keepdims=*/true);
+  Array shifted = f - jx::stop_gradient(jnp::max(f, axis, true));
   return shifted - jnp::log(jnp::sum(jnp::exp(shifted), axis, true));
 }
 
