@@ -7,6 +7,8 @@
 
 #include "jx/jx.h"
 
+#include "grad_harness.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -55,14 +57,7 @@ int count_eqns(const jx::ClosedJaxpr &j, const std::string &name) {
   return count_eqns(*j.jaxpr, name);
 }
 
-std::string error_of(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const jx::error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using grad_harness::error_of;
 
 #define EXPECT_HAS(text, part)                                                 \
   EXPECT_NE(std::string(text).find(part), std::string::npos)                   \

@@ -37,6 +37,8 @@
 #include "jx/jx.h"
 #include "jx/random.h"
 
+#include "grad_harness.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -44,33 +46,12 @@
 #include <random>
 #include <set>
 
-namespace jnp = jx::numpy;
-namespace lax = jx::lax;
-using jx::Array;
-using jx::shape_t;
-
 namespace {
 
-constexpr jx::dtype f64 = jx::dtype::float64;
+using namespace grad_harness;
+
 constexpr jx::dtype i32 = jx::dtype::int32;
 
-using fn3 = std::function<Array(const Array &, const Array &, const Array &)>;
-/// Samples one element of argument `arg`.
-using sampler = std::function<double(std::mt19937 &, int arg)>;
-
-struct row {
-  std::string name;
-  int nargs;                   // arguments used (the others are 0-d zeros)
-  std::vector<shape_t> shapes; // per used argument, one example
-  fn3 f;
-  sampler sample;
-  /// Arguments that are indices (vmap batches them; no derivative).
-  std::set<int> index_args = {};
-};
-
-double uniform(std::mt19937 &g, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(g);
-}
 /// Values in [lo, hi) for the data arguments, k + 0.5 with k in [0, n)
 /// for the index arguments in `idx`.
 sampler data_and_indices(double lo, double hi, std::set<int> idx = {},
@@ -81,7 +62,6 @@ sampler data_and_indices(double lo, double hi, std::set<int> idx = {},
     return uniform(g, lo, hi);
   };
 }
-sampler in(double lo, double hi) { return data_and_indices(lo, hi); }
 
 Array ints(const Array &a) { return lax::convert_element_type(a, i32); }
 Array const_ints(const std::vector<double> &v, const shape_t &s) {
@@ -315,14 +295,7 @@ std::vector<row> rows() {
                   },
                   in(-1.5, 1.5)});
   // --- elementwise ---
-  auto unary = [](std::string name, Array (*op)(const Array &), sampler s) {
-    return row{
-        name,
-        1,
-        {{2, 3}},
-        [op](const Array &a, const Array &, const Array &) { return op(a); },
-        s};
-  };
+  const auto unary = unary_row;
   r.push_back(unary("erf", lax::erf, in(-2, 2)));
   r.push_back(unary("erfc", lax::erfc, in(-2, 2)));
   r.push_back(unary("erf_inv", lax::erf_inv, in(-0.9, 0.9)));
@@ -443,92 +416,6 @@ std::vector<row> batch_rows() {
   return r;
 }
 
-void PrintTo(const row &r, std::ostream *os) { *os << r.name; }
-
-// --- host-side values --------------------------------------------------------
-
-struct args3 {
-  std::vector<std::vector<double>> v;
-  std::vector<shape_t> s;
-  Array operator[](int i) const { return jx::array(v[i], s[i], f64); }
-};
-
-int64_t numel(const shape_t &s) {
-  int64_t n = 1;
-  for (int64_t d : s)
-    n *= d;
-  return n;
-}
-
-args3 sample_args(const row &r, std::mt19937 &g,
-                  const std::vector<shape_t> &shapes) {
-  args3 a;
-  for (int i = 0; i < 3; ++i) {
-    shape_t s = i < r.nargs ? shapes[i] : shape_t{};
-    std::vector<double> v(numel(s));
-    for (double &x : v)
-      x = i < r.nargs ? r.sample(g, i) : 0.0;
-    a.v.push_back(v);
-    a.s.push_back(s);
-  }
-  return a;
-}
-
-args3 shifted(const args3 &x, const std::vector<std::vector<double>> &d,
-              double h) {
-  args3 y = x;
-  for (int i = 0; i < 3; ++i)
-    for (std::size_t k = 0; k < y.v[i].size(); ++k)
-      y.v[i][k] += h * d[i][k];
-  return y;
-}
-
-/// A random direction; index arguments get small steps (they stay within
-/// k + 0.5 +- 0.1 for the finite differences).
-std::vector<std::vector<double>>
-random_direction(const args3 &x, std::mt19937 &g, const row &r) {
-  std::vector<std::vector<double>> d;
-  for (int i = 0; i < 3; ++i) {
-    std::vector<double> v(x.v[i].size());
-    for (double &e : v)
-      e = i < r.nargs ? uniform(g, -1, 1) : 0.0;
-    d.push_back(v);
-  }
-  return d;
-}
-
-Array as_array(const std::vector<double> &v, const shape_t &s) {
-  return jx::array(v, s, f64);
-}
-
-std::vector<double> values(const Array &a) { return a.to_vector<double>(); }
-
-std::vector<std::vector<double>>
-values3(const std::tuple<Array, Array, Array> &t) {
-  return {values(std::get<0>(t)), values(std::get<1>(t)),
-          values(std::get<2>(t))};
-}
-
-void expect_close(const std::vector<double> &got,
-                  const std::vector<double> &want, double tol,
-                  const std::string &what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    if (std::isnan(want[i]) && std::isnan(got[i]))
-      continue;
-    EXPECT_NEAR(got[i], want[i], tol * (1 + std::abs(want[i])))
-        << what << " [" << i << "]";
-  }
-}
-
-void expect_close3(const std::vector<std::vector<double>> &got,
-                   const std::vector<std::vector<double>> &want, double tol,
-                   const std::string &what) {
-  for (int i = 0; i < 3; ++i)
-    expect_close(got[i], want[i], tol,
-                 what + ", argument " + std::to_string(i));
-}
-
 /// Runs `check`; a missing rule of another family's primitive (shape,
 /// slicing, reduction ops used by these rules, landing separately) skips.
 template <class F> void run_or_skip_other_family(F check) {
@@ -553,191 +440,29 @@ template <class F> void run_or_skip_other_family(F check) {
 
 class NewPrimRules : public ::testing::TestWithParam<row> {};
 
-constexpr double fd_h = 1e-5;
-constexpr double fd_tol = 1e-6;
-
-TEST_P(NewPrimRules, FirstOrder) {
-  const row &r = GetParam();
-  std::mt19937 g(1);
-  args3 x = sample_args(r, g, r.shapes);
-  fn3 f = r.f;
-  Array out = f(x[0], x[1], x[2]);
-  ASSERT_EQ(out.dtype(), f64);
-  std::vector<double> w(out.size());
-  for (double &e : w)
-    e = uniform(g, -1, 1);
-  Array W = as_array(w, out.shape());
-  auto loss = [f, W](const Array &a, const Array &b, const Array &c) {
-    return lax::mul(f(a, b, c), W).sum();
-  };
-  auto fj = jx::jit(f);
-  auto lj = jx::jit(loss);
-
-  std::vector<std::vector<double>> d = random_direction(x, g, r);
-  auto [y, dy] =
-      jx::jvp(f, std::make_tuple(x[0], x[1], x[2]),
-              std::make_tuple(as_array(d[0], x.s[0]), as_array(d[1], x.s[1]),
-                              as_array(d[2], x.s[2])));
-  expect_close(values(y), values(out), 0, "jvp primal");
-  auto eval = [&](const args3 &p) { return values(fj(p[0], p[1], p[2])); };
-  std::vector<double> hi = eval(shifted(x, d, fd_h)),
-                      lo = eval(shifted(x, d, -fd_h)), fd(hi.size());
-  for (std::size_t i = 0; i < fd.size(); ++i)
-    fd[i] = (hi[i] - lo[i]) / (2 * fd_h);
-  expect_close(values(dy), fd, fd_tol, "jvp vs finite differences");
-
-  auto grads = values3(jx::grad<0, 1, 2>(loss)(x[0], x[1], x[2]));
-  std::vector<std::vector<double>> fd_grads;
-  for (int i = 0; i < 3; ++i) {
-    std::vector<double> gi(x.v[i].size());
-    for (std::size_t k = 0; k < gi.size(); ++k) {
-      args3 p = x, m = x;
-      p.v[i][k] += fd_h;
-      m.v[i][k] -= fd_h;
-      gi[k] = (lj(p[0], p[1], p[2]).item<double>() -
-               lj(m[0], m[1], m[2]).item<double>()) /
-              (2 * fd_h);
-    }
-    fd_grads.push_back(gi);
-  }
-  expect_close3(grads, fd_grads, fd_tol, "grad vs finite differences");
-
-  auto [vy, pullback] = jx::vjp(f, x[0], x[1], x[2]);
-  expect_close3(values3(pullback(W)), grads, 1e-12, "vjp vs grad");
-
-  auto jitted = values3(jx::jit(jx::grad<0, 1, 2>(loss))(x[0], x[1], x[2]));
-  expect_close3(jitted, grads, 1e-12, "jit(grad) vs grad");
-}
+TEST_P(NewPrimRules, FirstOrder) { check_first_order(GetParam()); }
 
 TEST_P(NewPrimRules, SecondOrder) {
-  const row &r = GetParam();
-  run_or_skip_other_family([&] {
-    std::mt19937 g(2);
-    args3 x = sample_args(r, g, r.shapes);
-    fn3 f = r.f;
-    Array out = f(x[0], x[1], x[2]);
-    std::vector<double> w(out.size());
-    for (double &e : w)
-      e = uniform(g, -1, 1);
-    Array W = as_array(w, out.shape());
-    auto loss = [f, W](const Array &a, const Array &b, const Array &c) {
-      return lax::mul(f(a, b, c), W).sum();
-    };
-    auto grad3 = jx::grad<0, 1, 2>(loss);
-    auto grad_j = jx::jit(grad3);
-    auto fd_hvp = [&](const std::vector<std::vector<double>> &d) {
-      args3 p = shifted(x, d, fd_h), m = shifted(x, d, -fd_h);
-      auto gp = values3(grad_j(p[0], p[1], p[2]));
-      auto gm = values3(grad_j(m[0], m[1], m[2]));
-      for (int i = 0; i < 3; ++i)
-        for (std::size_t k = 0; k < gp[i].size(); ++k)
-          gp[i][k] = (gp[i][k] - gm[i][k]) / (2 * fd_h);
-      return gp;
-    };
-
-    std::vector<std::vector<double>> d = random_direction(x, g, r);
-    auto [gx, hd] =
-        jx::jvp(grad3, std::make_tuple(x[0], x[1], x[2]),
-                std::make_tuple(as_array(d[0], x.s[0]), as_array(d[1], x.s[1]),
-                                as_array(d[2], x.s[2])));
-    expect_close3(values3(hd), fd_hvp(d), fd_tol, "jvp of grad");
-
-    std::vector<std::vector<double>> u = random_direction(x, g, r);
-    Array U0 = as_array(u[0], x.s[0]), U1 = as_array(u[1], x.s[1]),
-          U2 = as_array(u[2], x.s[2]);
-    auto gu = [grad3, U0, U1, U2](const Array &a, const Array &b,
-                                  const Array &c) {
-      auto [g0, g1, g2] = grad3(a, b, c);
-      return lax::add(lax::add(lax::mul(g0, U0).sum(), lax::mul(g1, U1).sum()),
-                      lax::mul(g2, U2).sum());
-    };
-    auto hu = values3(jx::grad<0, 1, 2>(gu)(x[0], x[1], x[2]));
-    expect_close3(hu, fd_hvp(u), fd_tol, "grad of grad");
-    auto hu_jit = values3(jx::jit(jx::grad<0, 1, 2>(gu))(x[0], x[1], x[2]));
-    expect_close3(hu_jit, hu, 1e-12, "jit(grad of grad)");
-  });
-}
-
-std::vector<Array> example(const std::vector<Array> &batched,
-                           const std::vector<jx::axis_spec> &axes, int64_t k) {
-  std::vector<Array> out;
-  for (std::size_t i = 0; i < batched.size(); ++i) {
-    const Array &a = batched[i];
-    if (!axes[i]) {
-      out.push_back(a);
-      continue;
-    }
-    std::vector<int64_t> start(a.ndim(), 0), limit(a.shape());
-    start[*axes[i]] = k;
-    limit[*axes[i]] = k + 1;
-    shape_t s = a.shape();
-    s.erase(s.begin() + *axes[i]);
-    out.push_back(lax::reshape(lax::slice(a, start, limit), s));
-  }
-  return out;
-}
-
-constexpr int64_t batch = 3;
-
-template <class H>
-void expect_vmap_matches_loop(H h, const std::vector<Array> &args,
-                              const std::vector<jx::axis_spec> &axes,
-                              const std::string &what) {
-  auto v = jx::vmap(h, axes)(args[0], args[1], args[2]);
-  std::vector<Array> loop;
-  for (int64_t k = 0; k < batch; ++k) {
-    std::vector<Array> e = example(args, axes, k);
-    loop.push_back(h(e[0], e[1], e[2]));
-  }
-  Array want = jnp::stack(loop, 0);
-  ASSERT_EQ(v.shape(), want.shape()) << what;
-  ASSERT_EQ(v.dtype(), want.dtype()) << what;
-  expect_close(values(v), values(want), 1e-13, what);
+  run_or_skip_other_family([&] { check_second_order(GetParam()); });
 }
 
 /// Every used argument batched on axis 0; on axis 1 (0 for 0-d examples);
 /// each argument alone batched on its last axis, the others not.
-std::vector<std::pair<std::string, std::vector<jx::axis_spec>>>
-vmap_cases(const row &r) {
-  std::vector<std::pair<std::string, std::vector<jx::axis_spec>>> cases;
-  auto make = [&](auto axis_of) {
-    std::vector<jx::axis_spec> axes(3, jx::not_mapped);
-    for (int i = 0; i < r.nargs; ++i)
-      axes[i] = axis_of(i, static_cast<int64_t>(r.shapes[i].size()));
-    return axes;
-  };
-  cases.push_back(
-      {"axis 0", make([](int, int64_t) { return jx::axis_spec(0); })});
-  cases.push_back({"axis 1", make([](int, int64_t rank) {
-                     return jx::axis_spec(rank >= 1 ? 1 : 0);
-                   })});
+std::vector<vmap_case> vmap_cases(const row &r) {
+  std::vector<vmap_case> cases = all_on_axis_0_and_1(r);
   if (r.nargs > 1)
     for (int only = 0; only < r.nargs; ++only)
       cases.push_back(
           {"only argument " + std::to_string(only) + ", on its last axis",
-           make([only](int i, int64_t rank) {
+           axes_of(r, [only](int i, int64_t rank) {
              return i == only ? jx::axis_spec(rank) : jx::axis_spec();
            })});
   return cases;
 }
 
-std::vector<Array> batched_args(const row &r, std::mt19937 &g,
-                                const std::vector<jx::axis_spec> &axes) {
-  std::vector<shape_t> shapes = r.shapes;
-  for (int i = 0; i < r.nargs; ++i)
-    if (axes[i])
-      shapes[i].insert(shapes[i].begin() + *axes[i], batch);
-  args3 a = sample_args(r, g, shapes);
-  return {a[0], a[1], a[2]};
-}
-
 void check_vmap_matches_loop(const row &r) {
-  std::mt19937 g(3);
-  run_or_skip_other_family([&] {
-    for (const auto &[name, axes] : vmap_cases(r))
-      expect_vmap_matches_loop(r.f, batched_args(r, g, axes), axes,
-                               "vmap, " + name);
-  });
+  run_or_skip_other_family(
+      [&] { grad_harness::check_vmap_matches_loop(r, vmap_cases(r)); });
 }
 
 TEST_P(NewPrimRules, VmapMatchesLoop) { check_vmap_matches_loop(GetParam()); }
@@ -750,33 +475,14 @@ TEST_P(NewPrimBatching, VmapMatchesLoop) {
 
 TEST_P(NewPrimRules, VmapOfGradMatchesLoop) {
   const row &r = GetParam();
-  std::mt19937 g(4);
   fn3 f = r.f;
   auto loss = [f](const Array &a, const Array &b, const Array &c) {
     return jnp::sum(lax::sin(f(a, b, c)));
   };
-  run_or_skip_other_family([&] {
-    for (int arg = 0; arg < r.nargs; ++arg) {
-      if (r.index_args.count(arg))
-        continue;
-      auto grad_arg = [loss, arg](const Array &a, const Array &b,
-                                  const Array &c) {
-        auto gs = jx::grad<0, 1, 2>(loss)(a, b, c);
-        return arg == 0   ? std::get<0>(gs)
-               : arg == 1 ? std::get<1>(gs)
-                          : std::get<2>(gs);
-      };
-      for (const auto &[name, axes] : vmap_cases(r))
-        expect_vmap_matches_loop(grad_arg, batched_args(r, g, axes), axes,
-                                 "vmap of grad wrt argument " +
-                                     std::to_string(arg) + ", " + name);
-    }
-  });
+  run_or_skip_other_family(
+      [&] { check_vmap_of_grad_matches_loop(r, loss, vmap_cases(r)); });
 }
 
-std::string row_name(const ::testing::TestParamInfo<row> &info) {
-  return info.param.name;
-}
 INSTANTIATE_TEST_SUITE_P(Table, NewPrimRules, ::testing::ValuesIn(rows()),
                          row_name);
 INSTANTIATE_TEST_SUITE_P(Table, NewPrimBatching,
@@ -957,18 +663,6 @@ TEST(NewPrimRandom, VmapOverKeysMatchesLoop) {
 }
 
 // --- errors ------------------------------------------------------------------
-
-void expect_error(const std::function<void()> &run,
-                  const std::vector<std::string> &parts) {
-  try {
-    run();
-    FAIL() << "no error";
-  } catch (const jx::error &e) {
-    for (const std::string &p : parts)
-      EXPECT_NE(std::string(e.what()).find(p), std::string::npos)
-          << "'" << p << "' not in: " << e.what();
-  }
-}
 
 TEST(NewPrimRulesErrors, ScatterMulUpdatesNeedUniqueIndices) {
   Array x = jx::array({1, 2, 3}, {3}, f64);

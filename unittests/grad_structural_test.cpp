@@ -12,20 +12,21 @@
 
 #include "jx/jx.h"
 
+#include "grad_harness.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <functional>
 #include <random>
 
-namespace jnp = jx::numpy;
-namespace lax = jx::lax;
-using jx::Array;
-using jx::shape_t;
-
 namespace {
 
-constexpr jx::dtype f64 = jx::dtype::float64;
+using grad_harness::Array, grad_harness::shape_t, grad_harness::f64;
+namespace jnp = grad_harness::jnp;
+namespace lax = grad_harness::lax;
+using grad_harness::uniform, grad_harness::values;
+
 using fn = std::function<Array(const std::vector<Array> &)>;
 using dist = std::function<double(std::mt19937 &)>;
 
@@ -39,9 +40,6 @@ struct row {
 
 std::ostream &operator<<(std::ostream &os, const row &r) { return os << r.name; }
 
-double uniform(std::mt19937 &g, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(g);
-}
 /// Away from zero: [0.5, 1.5] with a random sign.
 double nonzero(std::mt19937 &g) {
   double v = uniform(g, 0.5, 1.5);
@@ -57,8 +55,6 @@ Array random_array(std::mt19937 &g, const shape_t &s, const dist &d) {
     x = d ? d(g) : uniform(g, -2, 2);
   return jx::array(v, s, f64);
 }
-
-std::vector<double> values(const Array &a) { return a.to_vector<double>(); }
 
 /// f(x0, x1, ...) for a function of a list of arrays.
 template <class G> auto spread(const G &g, const std::vector<Array> &x) {
@@ -88,13 +84,11 @@ double dot(const std::vector<Array> &a, const std::vector<Array> &b) {
   return s;
 }
 
+/// grad_harness::expect_close, with any NaN a failure.
 void expect_close(const std::vector<double> &got,
                   const std::vector<double> &want, double tol,
                   const std::string &what) {
-  ASSERT_EQ(got.size(), want.size()) << what;
-  for (std::size_t k = 0; k < got.size(); ++k)
-    EXPECT_NEAR(got[k], want[k], tol * (1 + std::abs(want[k])))
-        << what << " element " << k;
+  grad_harness::expect_close(got, want, tol, what, /*nans_match=*/false);
 }
 
 constexpr double eps = 1e-5;

@@ -6,6 +6,8 @@
 
 #include "jx/jx.h"
 
+#include "grad_harness.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -494,14 +496,7 @@ TEST(Indexing, LoweringFollowsJax) {
 
 // --- errors -----------------------------------------------------------------
 
-std::string error_of(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const jx::error &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using grad_harness::error_of;
 
 TEST(IndexingErrors, NameTheApiAndShowTheTypes) {
   inputs in;
