@@ -634,7 +634,8 @@ Array randint(const Array &key, const shape_t &shape, const Array &minval,
   dtype st = t; // the sampling dtype: at least 32 bits
   if (nbits < 32) {
     st = dtype::int32;
-    auto [tmin, tmax] = limits(t);
+    auto [tmin_, tmax] = limits(t);
+    long double tmin = tmin_; // a lambda may not capture a structured binding
     auto clip32 = [&](const Array &v, long double top) {
       Array w = v.dtype() == dtype::int32
                     ? v

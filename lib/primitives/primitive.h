@@ -103,7 +103,7 @@ struct primitive {
   /// Whether JAX prints a parameter (null: all are printed).
   print_param_fn print_param = nullptr;
   /// Set once, at static initialization, by set_rules in the family file.
-  mutable transform_rules rules;
+  mutable transform_rules rules{};
 };
 
 /// Registers `p`'s transformation rules (a static object next to `p`):
