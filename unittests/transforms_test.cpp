@@ -254,3 +254,25 @@ TEST(Transforms, NonScalarGradIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Transforms, LinearizeThroughControlFlow) {
+  // The jvp of a loop computes primals and tangents together: linearize
+  // falls back to the jvp at the point, with the same values.
+  auto f = [](const Array &x) {
+    return lax::fori_loop(Array(0), Array(3),
+                          [](const Array &, const Array &c) {
+                            return jnp::sin(c) * 1.5;
+                          },
+                          x);
+  };
+  Array x = f64({0.3, -0.7});
+  Array t = f64({1.0, 2.0});
+  auto [y, lin] = jx::linearize(f, x);
+  auto [y2, dy] = jx::jvp(f, x, t);
+  EXPECT_EQ(y.to_vector<double>(), y2.to_vector<double>());
+  EXPECT_EQ(lin(t).to_vector<double>(), dy.to_vector<double>());
+}
+
+} // namespace

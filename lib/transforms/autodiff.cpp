@@ -131,6 +131,11 @@ struct linear_state {
   ClosedJaxpr linear;          // invars: residuals, then tangents
   std::vector<Array> residuals;
   std::vector<shaped_array> tangent_avals;
+  // When the jvp cannot be split (a loop's jvp computes primals and
+  // tangents in one primitive), each call runs the jvp at the point.
+  bool split = true;
+  flat_fn f;
+  std::vector<Array> primals;
 };
 
 std::vector<Array>
@@ -144,6 +149,8 @@ linear_flat_fn::operator()(const std::vector<Array> &tangents) const {
       throw error("jx::linearize: tangent " + std::to_string(i) +
                   " has type " + tangents[i].aval().str() +
                   ", expected " + s_->tangent_avals[i].str());
+  if (!s_->split)
+    return jvp_flat(s_->f, s_->primals, tangents, "jx::linearize").second;
   std::vector<Array> args = s_->residuals;
   args.insert(args.end(), tangents.begin(), tangents.end());
   return transforms::eval_jaxpr(s_->linear, args);
@@ -217,6 +224,21 @@ linearize_flat(const flat_fn &f, const std::vector<Array> &primals) {
       if (is_known(a))
         a = as_residual(a);
     lin->eqns.push_back(std::move(kept));
+  }
+  bool split = true;
+  for (std::size_t i = 0; i < n_out; ++i)
+    split &= is_known(j.outvars[n_out + i]);
+  if (!split) {
+    // Some primal output is computed together with tangents (the jvp rule
+    // of cond/while/scan carries both in one loop), so the primal part
+    // cannot be evaluated alone: fall back to the jvp at every call (the
+    // primal is recomputed each time; JAX splits such loops instead).
+    auto state = std::make_shared<linear_state>();
+    state->split = false;
+    state->f = f;
+    state->primals = primals;
+    state->tangent_avals = tavals;
+    return {f(primals), linear_flat_fn(state)};
   }
   std::vector<Array> primal_outs;
   for (std::size_t i = 0; i < n_out; ++i) {
