@@ -287,7 +287,6 @@ struct grad_row {
   scalar_fn f; // f64[3] -> f64[]
 };
 
-Array c3() { return jx::array({0.3, -0.2, 0.5}, jx::float64); }
 Array xs43() {
   std::vector<double> v;
   for (int i = 0; i < 12; ++i)

@@ -16,6 +16,7 @@
 
 #include "jx/tree.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <memory>
@@ -122,18 +123,15 @@ template <class... A> std::vector<int> arg_of_leaf(const A &...args) {
 
 template <int... N> struct argnums_t {};
 
-/// Leaves [begin, begin + size of argument I) of `flat`, rebuilt in the
-/// structure of argument I.
+/// The leaves of argument I in `flat` (`owner[i]`: the argument leaf i
+/// belongs to), rebuilt in the structure of argument I.
 template <std::size_t I, class... A>
 auto arg_from_leaves(const std::tuple<A...> &args,
-                     const std::vector<Array> &flat) {
-  std::size_t begin = 0;
-  std::size_t k = 0;
-  std::apply(
-      [&](const auto &...a) {
-        ((k++ < I ? begin += tree_leaves(a).size() : 0), ...);
-      },
-      args);
+                     const std::vector<Array> &flat,
+                     const std::vector<int> &owner) {
+  std::size_t begin = static_cast<std::size_t>(
+      std::find(owner.begin(), owner.end(), static_cast<int>(I)) -
+      owner.begin());
   const auto &like = std::get<I>(args);
   const Array *it = flat.data() + begin, *end = flat.data() + flat.size();
   return tree_traits<std::decay_t<decltype(like)>>::unflatten(like, it, end);
@@ -169,10 +167,10 @@ auto grad_impl(const std::string &api, const F &f,
   std::vector<Array> g = back(cts);
   auto grads = [&]() {
     if constexpr (sizeof...(N) <= 1)
-      return arg_from_leaves<static_cast<std::size_t>(nums[0])>(args, g);
+      return arg_from_leaves<static_cast<std::size_t>(nums[0])>(args, g, owner);
     else
       return std::make_tuple(
-          arg_from_leaves<static_cast<std::size_t>(N)>(args, g)...);
+          arg_from_leaves<static_cast<std::size_t>(N)>(args, g, owner)...);
   }();
   if constexpr (!WithValue)
     return grads;

@@ -73,6 +73,14 @@ Atom trace_frame::atom_of(const Array &a) {
   return v;
 }
 
+std::vector<shaped_array> avals_of(const std::vector<Array> &xs) {
+  std::vector<shaped_array> out;
+  out.reserve(xs.size());
+  for (const Array &x : xs)
+    out.push_back(x.aval());
+  return out;
+}
+
 std::vector<Array> bind(const primitive &p, const std::vector<Array> &args,
                         params_t params) {
   trace_frame *frame = current_frame();

@@ -85,6 +85,9 @@ traced_jaxpr trace_with_captures(
     const std::function<std::vector<Array>(const std::vector<Array> &)> &f,
     const std::vector<shaped_array> &in_avals);
 
+/// The abstract values of `xs` (weak types kept).
+std::vector<shaped_array> avals_of(const std::vector<Array> &xs);
+
 /// Applies `p` to `args`: traced or eager.
 std::vector<Array> bind(const primitive &p, const std::vector<Array> &args,
                         params_t params = {});

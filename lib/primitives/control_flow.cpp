@@ -60,13 +60,6 @@ std::vector<T> cat(std::vector<T> a, const std::vector<T> &b) {
   return a;
 }
 
-avals avals_of(const std::vector<Array> &xs) {
-  avals out;
-  for (const Array &x : xs)
-    out.push_back(x.aval());
-  return out;
-}
-
 bool same_types(const avals &a, const avals &b) {
   if (a.size() != b.size())
     return false;

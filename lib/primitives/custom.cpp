@@ -143,12 +143,6 @@ shaped_array strong(shaped_array a) {
 bool same_type(const shaped_array &a, const shaped_array &b) {
   return a.shape == b.shape && a.dtype == b.dtype;
 }
-std::vector<shaped_array> avals_of(const std::vector<Array> &xs) {
-  std::vector<shaped_array> out;
-  for (const Array &x : xs)
-    out.push_back(x.aval());
-  return out;
-}
 std::vector<Array> slice(const std::vector<Array> &v, std::size_t begin,
                          std::size_t end) {
   return std::vector<Array>(v.begin() + begin, v.begin() + end);

@@ -11,18 +11,7 @@
 
 namespace jx {
 
-namespace {
-
-std::vector<shaped_array> avals_of(const std::vector<Array> &xs) {
-  std::vector<shaped_array> out;
-  for (const Array &x : xs) {
-    shaped_array a = x.aval();
-    out.push_back(a);
-  }
-  return out;
-}
-
-} // namespace
+using core::avals_of;
 
 namespace detail {
 
@@ -210,9 +199,7 @@ linearize_flat(const flat_fn &f, const std::vector<Array> &primals) {
       std::vector<Array> ins;
       for (const Atom &a : e.invars)
         ins.push_back(std::holds_alternative<Literal>(a)
-                          ? core::make_concrete(std::get<Literal>(a).value,
-                                                std::get<Literal>(a).aval.weak_type,
-                                                true)
+                          ? transforms::literal_array(std::get<Literal>(a))
                           : known.at(std::get<Var>(a).get()));
       std::vector<Array> outs = core::bind(*e.primitive, ins, e.params);
       for (std::size_t k = 0; k < outs.size(); ++k)
@@ -244,7 +231,7 @@ linearize_flat(const flat_fn &f, const std::vector<Array> &primals) {
   for (std::size_t i = 0; i < n_out; ++i) {
     const Atom &a = j.outvars[n_out + i];
     if (auto *l = std::get_if<Literal>(&a))
-      primal_outs.push_back(core::make_concrete(l->value, l->aval.weak_type, true));
+      primal_outs.push_back(transforms::literal_array(*l));
     else
       primal_outs.push_back(known.at(std::get<Var>(a).get()));
   }

@@ -17,8 +17,7 @@ batch_jaxpr(const ClosedJaxpr &cj, const std::vector<Array> &args,
     env[j.invars[i].get()] = {args[i], dims[i]};
   auto read = [&](const Atom &a) -> std::pair<Array, batch_dim> {
     if (auto *l = std::get_if<Literal>(&a))
-      return {core::make_concrete(l->value, l->aval.weak_type, true),
-              std::nullopt};
+      return {literal_array(*l), std::nullopt};
     return env.at(std::get<Var>(a).get());
   };
   for (const Eqn &e : j.eqns) {

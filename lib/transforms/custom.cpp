@@ -14,12 +14,7 @@ namespace jx::detail {
 
 namespace {
 
-std::vector<shaped_array> avals_of(const std::vector<Array> &xs) {
-  std::vector<shaped_array> out;
-  for (const Array &x : xs)
-    out.push_back(x.aval());
-  return out;
-}
+using core::avals_of;
 
 std::shared_ptr<const opaque_param> as_param(std::shared_ptr<opaque_param> p) {
   return std::shared_ptr<const opaque_param>(std::move(p));

@@ -61,15 +61,7 @@ jit_core::jit_core(flat_function f, std::string name)
 
 const std::string &jit_core::name() const { return state_->name; }
 
-namespace {
-std::vector<shaped_array> avals_of(const std::vector<Array> &args) {
-  std::vector<shaped_array> avals;
-  avals.reserve(args.size());
-  for (const Array &a : args)
-    avals.push_back(a.aval());
-  return avals;
-}
-} // namespace
+using core::avals_of;
 
 jit_core::call_result jit_core::call(call_args &args, trace_ref trace) const {
   state &s = *state_;

@@ -228,7 +228,7 @@ const std::vector<sample> &samples() {
          }),
          {ones({4, 3}), ones({2}, jx::int32)}},
         {"at_max_int_index",
-         flat1([](Array a) { return a.at({2}).max(7); }),
+         flat1([](Array a) { return a.at(2).max(7); }),
          {ones({5, 3}, jx::int32)}},
         {"lax_gather_clip",
          flat2([](Array a, Array i) {
