@@ -178,8 +178,10 @@ uint64_t ulps(uint64_t a, uint64_t b, int width) {
 uint64_t ulp_budget(const fixture &c) {
   std::string k = c.kind;
   std::string t = c.dtype;
-  if (k == "normal") // measured: f32 13, f64 18, f16/bf16 0
-    return t == "float64" ? 32 : t == "float32" ? 20 : 0;
+  // normal f32: erf_inv is XLA's formulation (Giles), bit-exact given the
+  // same log1p; the remaining ulps come from jx's log1p, which is not XLA's.
+  if (k == "normal") // measured: f32 3, f64 18, f16/bf16 0
+    return t == "float64" ? 32 : t == "float32" ? 4 : 0;
   if (k == "truncated_normal") // measured 6
     return 12;
   if (k == "gumbel") // measured 17, at values near 0 (-log(-log u), u ~ 1/e)
@@ -297,8 +299,9 @@ TEST_P(RandomLaxVsJax, EagerAndJit) {
   Array y = c.y.empty() ? x
                         : jx::array(c.y, {static_cast<int64_t>(c.y.size())}, t);
   // erf and erf_inv: jx's chlo expansions are not XLA's (see ulp_budget);
-  // measured on this grid: erf_inv 6 ulps, erf 2.
-  uint64_t budget = std::string(c.op) == "erf_inv" ? 16
+  // measured on this grid: erf_inv 0 ulps (XLA's formulation; jx's log1p
+  // can still differ from XLA's by an ulp elsewhere), erf 2.
+  uint64_t budget = std::string(c.op) == "erf_inv" ? 2
                     : std::string(c.op) == "erf"   ? 4
                                                    : 0;
   auto jf = jx::jit(

@@ -10,7 +10,11 @@
 //   erfc x  = R(x) exp(-x^2), R piecewise polynomial in x or 1/x, x >= 1/2;
 //             exp(-x^2) with x split in halves so that x^2 carries no
 //             rounding error; erfc(-x) = 2 - erfc x; 1 - erf x below 1/2.
-//   erfinv x = x P(w), w = -log(1 - x^2), piecewise in w or sqrt(w).
+//   erfinv x = x P(w), w = -log(1 - x^2), piecewise in w or sqrt(w) (f64).
+//           f32 (and f16/bf16 through f32) follow JAX/XLA instead: M. Giles,
+//           "Approximating the erfinv function" (GPU Computing Gems, 2010),
+//           single precision, w = -log1p(-x x), degree-8 polynomials in
+//           w - 2.5 (w < 5) or sqrt(w) - 3, Horner steps fused (FMA).
 //   lgamma: Stirling's series from 8.5 on, downward recurrence to
 //           lgamma(2 + t) = t Q(t), |t| <= 1/2, below; reflection
 //           lgamma(x) = log(pi / |sin(pi x)|) - lgamma(1 - x) for x < 1/2.
@@ -104,6 +108,56 @@ Value erfInv(Emitter &e, Value x) {
                      e.select(e.lt(w, e.cst(16.0)), pb, pc));
   Value r = e.mul(x, p);
   return e.select(e.eq(a, one), withSignOf(e, e.inf(), x), r);
+}
+
+/// f32 fma(a, b, c) = a b + c rounded once: a b is exact in f64, the f64 sum
+/// is rounded to odd (TwoSum error nonzero and last bit even: step one ulp
+/// towards the exact sum), and round-to-odd at 53 bits followed by rounding
+/// to 24 bits is the correctly rounded sum.
+Value fmaF32(Emitter &e, Value a, Value b, Value c) {
+  OpBuilder &bld = e.builder();
+  Location loc = e.location();
+  auto t32 = e.tensorType();
+  auto t64 = t32.clone(bld.getF64Type());
+  auto ti = t32.clone(bld.getI64Type());
+  Emitter d(bld, loc, t64);
+  Value p = d.mul(d.convert(a, bld.getF64Type()), d.convert(b, bld.getF64Type()));
+  Value cc = d.convert(c, bld.getF64Type());
+  Value s = d.add(p, cc);
+  Value bb = d.sub(s, p);
+  Value err = d.add(d.sub(p, d.sub(s, bb)), d.sub(cc, bb));
+  Value zero = d.cst(0.0);
+  Value bits = d.bitcast(s, bld.getI64Type());
+  Emitter n(bld, loc, ti);
+  Value one = n.cst(1.0);
+  Value even = n.eq(n.andOp(bits, one), n.cst(0.0));
+  Value inexact = d.ne(err, zero);
+  Value up = d.eq(d.gt(err, zero), d.gt(s, zero));
+  Value moved = n.select(up, n.add(bits, one), n.sub(bits, one));
+  Value fixed = n.select(n.andOp(even, inexact), moved, bits);
+  Value odd = n.bitcast(fixed, bld.getF64Type());
+  return d.convert(odd, bld.getF32Type());
+}
+
+/// Giles' single-precision erfinv (f32 operands).
+Value erfInvF32(Emitter &e, Value x) {
+  static constexpr double kSmall[] = {
+      2.81022636e-08,  3.43273939e-07, -3.5233877e-06,
+      -4.39150654e-06, 0.00021858087,  -0.00125372503,
+      -0.00417768164,  0.246640727,    1.50140941};
+  static constexpr double kLarge[] = {
+      -0.000200214257, 0.000100950558, 0.00134934322,
+      -0.00367342844,  0.00573950773,  -0.0076224613,
+      0.00943887047,   1.00167406,     2.83297682};
+  Value w = e.neg(e.log1p(e.neg(e.mul(x, x))));
+  Value small = e.lt(w, e.cst(5.0));
+  Value t = e.select(small, e.sub(w, e.cst(2.5)),
+                     e.sub(e.sqrt(w), e.cst(3.0)));
+  Value p = e.select(small, e.cst(kSmall[0]), e.cst(kLarge[0]));
+  for (size_t i = 1; i < 9; ++i)
+    p = fmaF32(e, p, t, e.select(small, e.cst(kSmall[i]), e.cst(kLarge[i])));
+  Value r = e.mul(p, x);
+  return e.select(e.eq(e.abs(x), e.cst(1.0)), withSignOf(e, e.inf(), x), r);
 }
 
 //===----------------------------------------------------------------------===//
@@ -258,6 +312,17 @@ struct UnaryF64Pattern : OpRewritePattern<Op> {
   }
 };
 
+struct ErfInvPattern : OpRewritePattern<ErfInvOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ErfInvOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getOperand().getType());
+    if (type && type.getElementType().isF64())
+      return rewriteUnaryFloat(rewriter, op, erfInv, /*minWidth=*/64);
+    return rewriteUnaryFloat(rewriter, op, erfInvF32, /*minWidth=*/32);
+  }
+};
+
 struct ZetaPattern : OpRewritePattern<ZetaOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ZetaOp op,
@@ -292,7 +357,7 @@ struct PolygammaPattern : OpRewritePattern<PolygammaOp> {
 void jx::chlo::detail::populateSpecialFunctionPatterns(
     RewritePatternSet &patterns) {
   patterns.add<UnaryF64Pattern<ErfOp, erf>, UnaryF64Pattern<ErfcOp, erfc>,
-               UnaryF64Pattern<ErfInvOp, erfInv>,
+               ErfInvPattern,
                UnaryF64Pattern<LgammaOp, lgamma>,
                UnaryF64Pattern<DigammaOp, digamma>,
                UnaryF64Pattern<BesselI1eOp, besselI1e>, ZetaPattern,
