@@ -5,12 +5,12 @@
 //   jx::Array k1 = jnp::slice(keys, {0});            // uint32[2]
 //   jx::Array x = jx::random::normal(k1, {3, 4});    // f32[3,4]
 //
-// Same key, same values as JAX 0.10 with its default PRNG (threefry2x32 with
-// jax_threefry_partitionable=True, the default there), bit for bit for
-// bits/split/fold_in/uniform/randint/bernoulli/permutation/categorical (see
-// docs/frontend.md for one jit-only f16/bf16 exception). normal and
-// truncated_normal go through erf_inv (and erf), whose approximations differ
-// from XLA's by a few ulps; gumbel through log (see docs/frontend.md).
+// Same key, same values as JAX 0.10 on CPU with its default PRNG
+// (threefry2x32 with jax_threefry_partitionable=True, the default there),
+// bit for bit, for every sampler here and f16/bf16/f32/f64: jx's compiler
+// evaluates log, log1p, erf and erf_inv as XLA:CPU does (docs/frontend.md).
+// One known exception: f64 truncated_normal, through f64 erf (libm in XLA,
+// jx's own expansion here), can differ by an ulp.
 //
 // Keys are raw uint32[2] arrays: JAX's legacy `jax.random.PRNGKey` form (no
 // typed key<fry> dtype). Everything is written with jx ops (the threefry hash

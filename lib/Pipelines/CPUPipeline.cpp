@@ -142,7 +142,8 @@ std::string phasePipeline(StringRef phase) {
          "math-extend-to-supported-types{target-type=f32},"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 "
          "target-type=f32},jx-round-emulated-floats,"
-         "jx-expand-math-for-libm,convert-math-to-libm,"
+         "jx-expand-math-like-xla,jx-expand-math-for-libm,"
+         "convert-math-to-libm,"
          "convert-math-to-llvm,arith-expand{include-bf16=true},"
          "convert-arith-to-llvm,"
          "convert-complex-to-llvm,finalize-memref-to-llvm,"
@@ -236,6 +237,7 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
 void registerCPUPipelines() {
   PassRegistration<ExpandMathForLibmPass>();
   PassRegistration<RoundEmulatedFloatsPass>();
+  registerExpandMathLikeXlaPass();
   for (StringRef phase : kPhases) {
     std::string name = ("jx-cpu-" + phase).str();
     std::string description = ("The '" + phase + "' phase of the CPU pipeline").str();

@@ -180,39 +180,59 @@ Array bound_as(const std::string &api, const std::string &what,
   return lax::reshape(v, r);
 }
 
+/// float64 x + y rounded to odd: the nearest sum, moved to its neighbour
+/// with an odd last bit when the sum was inexact (TwoSum gives the error).
+/// Rounding to odd and then to a narrower format, or adding to a larger
+/// number, rounds correctly: the basis of the exact FMAs below.
+Array add_round_to_odd(const Array &x, const Array &y) {
+  Array s = lax::add(x, y);
+  Array bb = lax::sub(s, x);
+  Array err = lax::add(lax::sub(x, lax::sub(s, bb)), lax::sub(y, bb));
+  Array zero = float_scalar(0.0, dtype::float64);
+  Array bits = lax::bitcast_convert_type(s, dtype::int64);
+  Array one = scalar<int64_t>(1, dtype::int64);
+  Array even =
+      lax::eq(lax::bitwise_and(bits, one), scalar<int64_t>(0, dtype::int64));
+  Array fix = lax::bitwise_and(even, lax::ne(err, zero));
+  Array up = lax::eq(lax::gt(err, zero), lax::gt(s, zero));
+  Array moved = jnp::where(up, lax::add(bits, one), lax::sub(bits, one));
+  return lax::bitcast_convert_type(jnp::where(fix, moved, bits),
+                                   dtype::float64);
+}
+
 /// a * b + c as XLA's CPU compiler computes it: float32 and float64 are
 /// contracted into an FMA (rounded once), float16 and bfloat16 are not (each
-/// op rounds). jx's compiler does not contract, so for float32 the FMA is
-/// computed in float64 (a*b is exact there, and so is the sum unless c is
-/// far larger than a*b), for float64 with Dekker's exact product and a
-/// compensated sum.
+/// op rounds). jx's compiler does not contract, so the FMA is computed
+/// exactly from ordinary operations: for float32 in float64, where a * b is
+/// exact and the sum is rounded to odd before rounding to float32; for
+/// float64 as RN(th + RO(tl + ul)) with a b = uh + ul (Dekker's product)
+/// and c + uh = th + tl (Boldo and Melquiond, IEEE TC 2008).
 Array fused_multiply_add(const Array &a, const Array &b, const Array &c) {
   dtype t = a.dtype();
   if (t == dtype::float16 || t == dtype::bfloat16)
     return lax::add(lax::mul(a, b), c);
-  if (t == dtype::float32) {
-    auto wide = [](const Array &x) {
-      return lax::convert_element_type(x, dtype::float64);
-    };
+  auto wide = [](const Array &x) {
+    return lax::convert_element_type(x, dtype::float64);
+  };
+  if (t == dtype::float32)
     return lax::convert_element_type(
-        lax::add(lax::mul(wide(a), wide(b)), wide(c)), t);
-  }
+        add_round_to_odd(lax::mul(wide(a), wide(b)), wide(c)), t);
   auto split = [](const Array &x) {
     Array s = lax::mul(x, float_scalar(134217729.0, dtype::float64));
     Array hi = lax::sub(s, lax::sub(s, x));
     return std::pair<Array, Array>{hi, lax::sub(x, hi)};
   };
-  Array p = lax::mul(a, b);
+  Array uh = lax::mul(a, b);
   auto [ah, al] = split(a);
   auto [bh, bl] = split(b);
-  Array e = lax::add(
-      lax::add(lax::add(lax::sub(lax::mul(ah, bh), p), lax::mul(ah, bl)),
+  Array ul = lax::add(
+      lax::add(lax::add(lax::sub(lax::mul(ah, bh), uh), lax::mul(ah, bl)),
                lax::mul(al, bh)),
       lax::mul(al, bl));
-  Array s = lax::add(p, c);
-  Array bb = lax::sub(s, p);
-  Array err = lax::add(lax::sub(p, lax::sub(s, bb)), lax::sub(c, bb));
-  return lax::add(s, lax::add(err, e));
+  Array th = lax::add(c, uh);
+  Array bb = lax::sub(th, c);
+  Array tl = lax::add(lax::sub(c, lax::sub(th, bb)), lax::sub(uh, bb));
+  return lax::add(th, add_round_to_odd(tl, ul));
 }
 
 Array uniform_impl(const std::string &api, const Array &key,
@@ -481,8 +501,12 @@ Array truncated_normal(const Array &key, const Array &lower,
     s = broadcast_all(api, {lo.shape(), hi.shape()});
   }
   Array sqrt2 = float_scalar(std::sqrt(2.0), t);
-  Array a = lax::erf(lax::div(lo, sqrt2));
-  Array b = lax::erf(lax::div(hi, sqrt2));
+  // jax.random divides by sqrt(2); XLA rewrites a division by a constant
+  // into a multiplication by its reciprocal (rounded to the dtype), and so
+  // does jx here, to draw the same numbers.
+  Array inv_sqrt2 = lax::div(float_scalar(1.0, t), sqrt2);
+  Array a = lax::erf(lax::mul(lo, inv_sqrt2));
+  Array b = lax::erf(lax::mul(hi, inv_sqrt2));
   Array u = uniform_impl(api, key, s, t, a, b);
   Array out = lax::mul(sqrt2, lax::erf_inv(u));
   double inf = std::numeric_limits<double>::infinity();

@@ -44,6 +44,10 @@ mlir::LogicalResult runCPUPipeline(mlir::ModuleOp module,
 /// phase, `--jx-cpu-<phase>`) for jx-opt.
 void registerCPUPipelines();
 
+/// `--jx-expand-math-like-xla` (ExpandMathLikeXla.cpp); registered by
+/// registerCPUPipelines.
+void registerExpandMathLikeXlaPass();
+
 } // namespace jx
 
 #endif // JX_PIPELINES_CPUPIPELINE_H

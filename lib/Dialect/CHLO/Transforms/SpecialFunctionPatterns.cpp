@@ -4,17 +4,25 @@
 // bf16 and f32 convert to f64 and back), with approximations accurate to a
 // few f64 ulps, so that lower precisions come out correctly rounded in
 // nearly every case. Coefficient tables: SpecialFunctionCoefficients.h.
+// The exceptions are f32 erf and erf_inv (any type), which jax.random's
+// samplers use: they follow XLA:CPU's formulations so that jx draws the
+// same numbers as JAX (test/e2e/xla_math_bit_exact.mlir).
 //
 //   erf x   = x P(x^2)                         |x| < 1/2
-//           = sign(x) (1 - erfc |x|)            otherwise
+//           = sign(x) (1 - erfc |x|)            otherwise            (f64)
+//           f32 (f16/bf16 through f32) follow XLA:CPU instead, so that jx
+//           equals JAX bit for bit: x N(x^2) / D(x^2), +-1 beyond 3.8325,
+//           Horner steps fused (FMA emulated exactly in f64).
 //   erfc x  = R(x) exp(-x^2), R piecewise polynomial in x or 1/x, x >= 1/2;
 //             exp(-x^2) with x split in halves so that x^2 carries no
 //             rounding error; erfc(-x) = 2 - erfc x; 1 - erf x below 1/2.
-//   erfinv x = x P(w), w = -log(1 - x^2), piecewise in w or sqrt(w) (f64).
-//           f32 (and f16/bf16 through f32) follow JAX/XLA instead: M. Giles,
+//   erfinv x follows JAX/XLA (bit-identical results): M. Giles,
 //           "Approximating the erfinv function" (GPU Computing Gems, 2010),
-//           single precision, w = -log1p(-x x), degree-8 polynomials in
-//           w - 2.5 (w < 5) or sqrt(w) - 3, Horner steps fused (FMA).
+//           x P(w), w = -log1p(-x x); f32 (and f16/bf16 through f32):
+//           degree-8 polynomials in w - 2.5 (w < 5) or sqrt(w) - 3; f64:
+//           degree 22 in w - 3.125 (w < 6.25), 18 in sqrt(w) - 3.25
+//           (w < 16), 16 in sqrt(w) - 5; Horner steps fused (FMA,
+//           emulated exactly: StableHLO has no fma).
 //   lgamma: Stirling's series from 8.5 on, downward recurrence to
 //           lgamma(2 + t) = t Q(t), |t| <= 1/2, below; reflection
 //           lgamma(x) = log(pi / |sin(pi x)|) - lgamma(1 - x) for x < 1/2.
@@ -30,6 +38,9 @@
 #include "SpecialFunctionCoefficients.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <utility>
 
 using namespace mlir;
 using namespace jx::chlo;
@@ -94,49 +105,131 @@ Value erfc(Emitter &e, Value x) {
   return e.select(e.lt(a, e.cst(0.5)), e.sub(one, erfSmall(e, x)), big);
 }
 
-Value erfInv(Emitter &e, Value x) {
-  Value one = e.cst(1.0);
-  Value a = e.abs(x);
-  Value wSmall = e.neg(e.log1p(e.neg(e.mul(x, x))));
-  Value wBig = e.neg(e.log(e.mul(e.sub(one, a), e.add(one, a))));
-  Value w = e.select(e.lt(a, e.cst(0.5)), wSmall, wBig);
-  Value s = e.sqrt(w);
-  Value pa = e.poly(e.sub(w, e.cst(3.125)), table(kErfInvA));
-  Value pb = e.poly(e.sub(s, e.cst(3.25)), table(kErfInvB));
-  Value pc = e.poly(e.sub(s, e.cst(5.0)), table(kErfInvC));
-  Value p = e.select(e.lt(w, e.cst(6.25)), pa,
-                     e.select(e.lt(w, e.cst(16.0)), pb, pc));
-  Value r = e.mul(x, p);
-  return e.select(e.eq(a, one), withSignOf(e, e.inf(), x), r);
+/// (s, err) with s = RN(a + b) and s + err = a + b exactly (TwoSum).
+std::pair<Value, Value> twoSum(Emitter &e, Value a, Value b) {
+  Value s = e.add(a, b);
+  Value bb = e.sub(s, a);
+  return {s, e.add(e.sub(a, e.sub(s, bb)), e.sub(b, bb))};
 }
 
-/// f32 fma(a, b, c) = a b + c rounded once: a b is exact in f64, the f64 sum
-/// is rounded to odd (TwoSum error nonzero and last bit even: step one ulp
-/// towards the exact sum), and round-to-odd at 53 bits followed by rounding
-/// to 24 bits is the correctly rounded sum.
-Value fmaF32(Emitter &e, Value a, Value b, Value c) {
+/// RN(a + b) moved to its odd neighbour when inexact: rounding to odd.
+Value addRoundToOdd(Emitter &e, Value a, Value b) {
   OpBuilder &bld = e.builder();
-  Location loc = e.location();
-  auto t32 = e.tensorType();
-  auto t64 = t32.clone(bld.getF64Type());
-  auto ti = t32.clone(bld.getI64Type());
-  Emitter d(bld, loc, t64);
-  Value p = d.mul(d.convert(a, bld.getF64Type()), d.convert(b, bld.getF64Type()));
-  Value cc = d.convert(c, bld.getF64Type());
-  Value s = d.add(p, cc);
-  Value bb = d.sub(s, p);
-  Value err = d.add(d.sub(p, d.sub(s, bb)), d.sub(cc, bb));
-  Value zero = d.cst(0.0);
-  Value bits = d.bitcast(s, bld.getI64Type());
-  Emitter n(bld, loc, ti);
+  auto [s, err] = twoSum(e, a, b);
+  Emitter n(bld, e.location(), e.tensorType().clone(bld.getI64Type()));
+  Value bits = e.bitcast(s, bld.getI64Type());
   Value one = n.cst(1.0);
   Value even = n.eq(n.andOp(bits, one), n.cst(0.0));
-  Value inexact = d.ne(err, zero);
-  Value up = d.eq(d.gt(err, zero), d.gt(s, zero));
+  Value inexact = e.ne(err, e.cst(0.0));
+  Value up = e.eq(e.gt(err, e.cst(0.0)), e.gt(s, e.cst(0.0)));
   Value moved = n.select(up, n.add(bits, one), n.sub(bits, one));
   Value fixed = n.select(n.andOp(even, inexact), moved, bits);
-  Value odd = n.bitcast(fixed, bld.getF64Type());
-  return d.convert(odd, bld.getF32Type());
+  return n.bitcast(fixed, bld.getF64Type());
+}
+
+/// f32 fma(a, b, c) = a b + c rounded once: a b is exact in f64, and the
+/// f64 sum rounded to odd, then rounded to f32, is the correctly rounded sum.
+Value fmaF32(Emitter &e, Value a, Value b, Value c) {
+  OpBuilder &bld = e.builder();
+  Type f64 = bld.getF64Type();
+  Emitter d(bld, e.location(), e.tensorType().clone(f64));
+  Value p = d.mul(d.convert(a, f64), d.convert(b, f64));
+  return d.convert(addRoundToOdd(d, p, d.convert(c, f64)), bld.getF32Type());
+}
+
+/// The float with IEEE single bit pattern `bits`.
+double f32Bits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+/// XLA's f32 erf (f32 operands): x N(x^2) / D(x^2), degree 4 over degree 6,
+/// Horner steps fused, +-1 from |x| >= 3.8325069.
+Value erfF32(Emitter &e, Value x) {
+  static constexpr uint32_t kNum[] = {0x39702D51, 0x3B5F5DA2, 0x3D50B6EB,
+                                      0x3E3DA740, 0x3F906EBA};
+  static constexpr uint32_t kDen[] = {0xB3FD3906, 0x37C588DF, 0x3A856D28,
+                                      0x3C6687D4, 0x3DE34C21, 0x3EFEB44A,
+                                      0x3F800000};
+  Value x2 = e.mul(x, x);
+  Value n = e.cst(f32Bits(kNum[0]));
+  for (size_t i = 1; i < 5; ++i)
+    n = fmaF32(e, x2, n, e.cst(f32Bits(kNum[i])));
+  Value d = e.cst(f32Bits(kDen[0]));
+  for (size_t i = 1; i < 7; ++i)
+    d = fmaF32(e, x2, d, e.cst(f32Bits(kDen[i])));
+  Value r = e.div(e.mul(x, n), d);
+  Value saturated = e.ge(e.abs(x), e.cst(f32Bits(0x407547CB)));
+  return e.select(saturated, withSignOf(e, e.cst(1.0), x), r);
+}
+
+/// f64 fma(a, b, c) = a b + c rounded once, without an fma instruction
+/// (StableHLO has none): a b = uh + ul exactly (Dekker's product with
+/// Veltkamp's split), c + uh = th + tl exactly, and
+/// RN(th + RO(tl + ul)) is the correctly rounded result (Boldo and
+/// Melquiond, "Emulation of FMA and correctly rounded sums: proved
+/// algorithms using rounding to odd", IEEE TC 2008). Finite operands whose
+/// product neither overflows nor underflows.
+Value fmaF64(Emitter &e, Value a, Value b, Value c) {
+  auto split = [&](Value v) {
+    Value t = e.mul(v, e.cst(134217729.0)); // 2^27 + 1
+    Value hi = e.sub(t, e.sub(t, v));
+    return std::pair<Value, Value>{hi, e.sub(v, hi)};
+  };
+  auto [ah, al] = split(a);
+  auto [bh, bl] = split(b);
+  Value uh = e.mul(a, b);
+  Value ul = e.add(e.add(e.add(e.sub(e.mul(ah, bh), uh), e.mul(ah, bl)),
+                         e.mul(al, bh)),
+                   e.mul(al, bl));
+  auto [th, tl] = twoSum(e, c, uh);
+  return e.add(th, addRoundToOdd(e, tl, ul));
+}
+
+/// XLA's f64 erf_inv: Giles' double-precision erfinv, w = -log1p(-x x),
+/// polynomials of degree 22 in w - 3.125 (w < 6.25), 18 in sqrt(w) - 3.25
+/// (w < 16) and 16 in sqrt(w) - 5, Horner steps fused.
+Value erfInvF64(Emitter &e, Value x) {
+  static constexpr double kA[] = {
+      -3.64441206401782e-21,   -1.6850591381820166e-19, 1.28584807152564e-18,
+      1.1157877678025181e-17,  -1.333171662854621e-16,  2.0972767875968562e-17,
+      6.637638134358324e-15,   -4.054566272975207e-14,  -8.151934197605472e-14,
+      2.6335093153082323e-12,  -1.2975133253453532e-11, -5.415412054294628e-11,
+      1.0512122733215323e-09,  -4.112633980346984e-09,  -2.9070369957882005e-08,
+      4.2347877827932404e-07,  -1.3654692000834679e-06, -1.3882523362786469e-05,
+      0.00018673420803405714,  -0.000740702534166267,   -0.006033670871430149,
+      0.24015818242558962,     1.6536545626831027};
+  static constexpr double kB[] = {
+      2.2137376921775787e-09,  9.075656193888539e-08,   -2.7517406297064545e-07,
+      1.8239629214389228e-08,  1.5027403968909828e-06,  -4.013867526981546e-06,
+      2.9234449089955446e-06,  1.2475304481671779e-05,  -4.7318229009055734e-05,
+      6.828485145957318e-05,   2.4031110387097894e-05,  -0.0003550375203628475,
+      0.0009532893797373805,   -0.0016882755560235047,  0.002491442096107851,
+      -0.003751208507569241,   0.005370914553590064,    1.0052589676941592,
+      3.0838856104922208};
+  static constexpr double kC[] = {
+      -2.7109920616438573e-11, -2.555641816996525e-10,  1.5076572693500548e-09,
+      -3.789465440126737e-09,  7.61570120807834e-09,    -1.496002662714924e-08,
+      2.914795345090108e-08,   -6.771199775845234e-08,  2.2900482228026655e-07,
+      -9.9298272942317e-07,    4.526062597223154e-06,   -1.968177810553167e-05,
+      7.599527703001776e-05,   -0.00021503011930044477, -0.00013871931833623122,
+      1.0103004648645344,      4.849906401408584};
+  auto horner = [&](ArrayRef<double> c, Value t) {
+    Value p = e.cst(c[0]);
+    for (size_t i = 1; i < c.size(); ++i)
+      p = fmaF64(e, p, t, e.cst(c[i]));
+    return p;
+  };
+  Value w = e.neg(e.log1p(e.mul(x, e.neg(x))));
+  Value s = e.sqrt(w);
+  Value pa = horner(table(kA), e.sub(w, e.cst(3.125)));
+  Value pb = horner(table(kB), e.sub(s, e.cst(3.25)));
+  Value pc = horner(table(kC), e.sub(s, e.cst(5.0)));
+  Value p = e.select(e.lt(w, e.cst(6.25)), pa,
+                     e.select(e.lt(w, e.cst(16.0)), pb, pc));
+  Value r = e.mul(p, x);
+  return e.select(e.eq(e.abs(x), e.cst(1.0)), withSignOf(e, e.inf(), x), r);
 }
 
 /// Giles' single-precision erfinv (f32 operands).
@@ -312,14 +405,18 @@ struct UnaryF64Pattern : OpRewritePattern<Op> {
   }
 };
 
-struct ErfInvPattern : OpRewritePattern<ErfInvOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ErfInvOp op,
+/// f64 operands through F64, narrower ones through F32 (f16/bf16 extended
+/// to f32): the functions that follow XLA's f32 formulations.
+template <class Op, Value (*F64)(Emitter &, Value),
+          Value (*F32)(Emitter &, Value)>
+struct XlaUnaryPattern : OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
                                 PatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getOperand().getType());
     if (type && type.getElementType().isF64())
-      return rewriteUnaryFloat(rewriter, op, erfInv, /*minWidth=*/64);
-    return rewriteUnaryFloat(rewriter, op, erfInvF32, /*minWidth=*/32);
+      return rewriteUnaryFloat(rewriter, op, F64, /*minWidth=*/64);
+    return rewriteUnaryFloat(rewriter, op, F32, /*minWidth=*/32);
   }
 };
 
@@ -356,8 +453,9 @@ struct PolygammaPattern : OpRewritePattern<PolygammaOp> {
 
 void jx::chlo::detail::populateSpecialFunctionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<UnaryF64Pattern<ErfOp, erf>, UnaryF64Pattern<ErfcOp, erfc>,
-               ErfInvPattern,
+  patterns.add<XlaUnaryPattern<ErfOp, erf, erfF32>,
+               XlaUnaryPattern<ErfInvOp, erfInvF64, erfInvF32>,
+               UnaryF64Pattern<ErfcOp, erfc>,
                UnaryF64Pattern<LgammaOp, lgamma>,
                UnaryF64Pattern<DigammaOp, digamma>,
                UnaryF64Pattern<BesselI1eOp, besselI1e>, ZetaPattern,

@@ -36,18 +36,11 @@ def fit_poly(g, ua, ub, deg, rel=True):
     return [c[j] for j in range(deg + 1)], m
 
 R = lambda x: mp.erfc(x) * mp.exp(x * x)
-def g_of_w(w):
-    if w == 0: return mp.sqrt(mp.pi) / 2
-    x = mp.sqrt(-mp.expm1(-w))
-    return mp.erfinv(x) / x
 tables = [
   ("kErfSmall", "erf(x) / x as a polynomial in x^2, |x| <= 1/2", lambda u: mp.erf(mp.sqrt(u)) / mp.sqrt(u) if u > 0 else 2 / mp.sqrt(mp.pi), 0, 0.25, 8),
   ("kErfcA", "erfc(x) exp(x^2) as a polynomial in x - 1.25, 1/2 <= x < 2", lambda u: R(u + mp.mpf('1.25')), -0.75, 0.75, 19),
   ("kErfcB", "erfc(x) exp(x^2) as a polynomial in x - 3, 2 <= x < 4", lambda u: R(u + 3), -1, 1, 19),
   ("kErfcC", "x erfc(x) exp(x^2) as a polynomial in 1/x - 0.15, x >= 4", lambda u: R(1/(u + mp.mpf('0.15'))) / (u + mp.mpf('0.15')), mp.mpf(1)/27 - mp.mpf('0.15'), mp.mpf('0.25') - mp.mpf('0.15'), 18),
-  ("kErfInvA", "erfinv(x) / x as a polynomial in w - 3.125, w = -log(1 - x^2) < 6.25", lambda u: g_of_w(u + mp.mpf('3.125')), -3.125, 3.125, 24),
-  ("kErfInvB", "erfinv(x) / x as a polynomial in sqrt(w) - 3.25, 6.25 <= w < 16", lambda u: g_of_w((u + mp.mpf('3.25')) ** 2), -0.75, 0.75, 20),
-  ("kErfInvC", "erfinv(x) / x as a polynomial in sqrt(w) - 5, w >= 16", lambda u: g_of_w((u + 5) ** 2), -1, mp.sqrt(38) - 5, 18),
 ]
 out = []
 for name, doc, g, a, b, deg in tables:
