@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes test/e2e/xla_math_bit_exact.mlir: jx's log, log1p, erf and erf_inv
+"""Writes test/e2e/xla_math_bit_exact.mlir: jx's f32 log and erf, f32/f64 erf_inv
 against JAX's results on CPU, bit for bit.
 
 jx expands these functions exactly as XLA:CPU does (ExpandMathLikeXla.cpp,
-SpecialFunctionPatterns.cpp), so the expected values are JAX's own outputs
+SpecialFunctionPatterns.cpp; erf_inv with XLA's log1p inside), so the expected values are JAX's own outputs
 as bit patterns. Inputs: special values, points near the branch thresholds
 and random normal floats over the whole range. Subnormal inputs are left out:
 XLA flushes them to zero, jx does not.
@@ -53,11 +53,6 @@ def cases():
     pos32 = np.concatenate([special32, normal_floats(f32, 40, 1e-30, 1e30),
                             rng.uniform(0.5, 2.0, 24).astype(f32)])
     yield case("log_f32", "stablehlo.log", jnp.log, np.abs(pos32))
-    near0 = np.concatenate([special32, normal_floats(f32, 24, 1e-8, 0.5),
-                            np.array([0.41421354, 0.41421357, -0.41421357,
-                                      -0.9999999, 3.0, 1e20], f32),
-                            rng.uniform(-0.99, 2.0, 24).astype(f32)])
-    yield case("log_plus_one_f32", "stablehlo.log_plus_one", jnp.log1p, near0)
     erfx = np.concatenate([special32, normal_floats(f32, 24, 1e-6, 5.0),
                            np.array([3.8325067, 3.8325071, -3.8325071], f32)])
     yield case("erf_f32", "chlo.erf", jax.lax.erf, erfx, chlo=True)
@@ -66,13 +61,6 @@ def cases():
                           (1 - normal_floats(f32, 16, 1e-7, 1e-2)) *
                           rng.choice([-1, 1], 16).astype(f32)])
     yield case("erf_inv_f32", "chlo.erf_inv", jax.lax.erf_inv, u32, chlo=True)
-    near0_64 = np.concatenate([np.array([0.0, -0.0, 1.0, -1.0, np.inf, np.nan,
-                                         0.41421356237309503,
-                                         0.41421356237309515], f64),
-                               normal_floats(f64, 24, 1e-17, 0.5),
-                               rng.uniform(-0.99, 2.0, 24)])
-    yield case("log_plus_one_f64", "stablehlo.log_plus_one", jnp.log1p,
-               near0_64)
     u64 = np.concatenate([np.array([0.0, -0.0, 1.0, -1.0, np.nan]),
                           rng.uniform(-1, 1, 32),
                           (1 - normal_floats(f64, 16, 1e-16, 1e-2)) *

@@ -18,31 +18,28 @@ func.func @log_f32(%x: f32) -> f32 {
 // -----
 
 // Vectors expand the same way.
-// CHECK-LABEL: func.func @log1p_vector
-func.func @log1p_vector(%x: vector<8xf32>) -> vector<8xf32> {
+// CHECK-LABEL: func.func @log_vector
+func.func @log_vector(%x: vector<8xf32>) -> vector<8xf32> {
   // CHECK: llvm.intr.fma
-  // CHECK: arith.divf %{{.*}} : vector<8xf32>
-  // CHECK: arith.constant dense<0.414213568> : vector<8xf32>
+  // CHECK: arith.constant dense<0.693359375> : vector<8xf32>
   // CHECK-NOT: math.log
   // CHECK: return
-  %0 = math.log1p %x : vector<8xf32>
+  %0 = math.log %x : vector<8xf32>
   return %0 : vector<8xf32>
 }
 
 // -----
 
-// f64: log1p's small branch is XLA's rational, its large branch and log
-// itself stay with libm, as in XLA.
-// CHECK-LABEL: func.func @f64
-func.func @f64(%x: f64) -> (f64, f64) {
-  // CHECK: llvm.intr.fma
-  // CHECK: %[[L:.*]] = math.log %{{.*}} : f64
-  // CHECK: arith.select %{{.*}}, %{{.*}}, %[[L]] : f64
+// f64 stays with libm, as in XLA; log1p too (libm's is the more accurate).
+// CHECK-LABEL: func.func @left_to_libm
+func.func @left_to_libm(%x: f64, %y: f32) -> (f64, f64, f32) {
+  // CHECK: math.log1p %arg0 : f64
   // CHECK: math.log %arg0 : f64
-  // CHECK-NOT: math.log1p
+  // CHECK: math.log1p %arg1 : f32
   %0 = math.log1p %x : f64
   %1 = math.log %x : f64
-  return %0, %1 : f64, f64
+  %2 = math.log1p %y : f32
+  return %0, %1, %2 : f64, f64, f32
 }
 
 // -----

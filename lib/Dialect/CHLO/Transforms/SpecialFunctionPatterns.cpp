@@ -137,6 +137,38 @@ Value fmaF32(Emitter &e, Value a, Value b, Value c) {
   return d.convert(addRoundToOdd(d, p, d.convert(c, f64)), bld.getF32Type());
 }
 
+using FmaFn = Value (*)(Emitter &, Value, Value, Value);
+
+/// XLA's log1p (f32 or f64 operands, `fma` of that width): for
+/// |x| < sqrt(2) - 1, x - x^2/2 + x^3 N(x)/D(x) with Cephes' degree-6
+/// rational, Horner steps fused; log(1 + x) otherwise. erf_inv's w uses it
+/// (jx's stablehlo.log_plus_one is libm's, more accurate above sqrt(2) - 1).
+Value log1pLikeXla(Emitter &e, Value x, FmaFn fma) {
+  static constexpr double kNum[] = {
+      4.5270000862445199635215E-5, 4.9854102823193375972212E-1,
+      6.5787325942061044846969E0,  2.9911919328553073277375E1,
+      6.0949667980987787057556E1,  5.7112963590585538103336E1,
+      2.0039553499201281259648E1};
+  static constexpr double kDen[] = {
+      1.0,                         1.5062909083469192043167E1,
+      8.3047565967967209469434E1,  2.2176239823732856465394E2,
+      3.0909872225312059774938E2,  2.1642788614495947685003E2,
+      6.0118660497603843919306E1};
+  Value n = e.cst(kNum[0]);
+  Value d = e.cst(kDen[0]);
+  for (size_t k = 1; k < 7; ++k) {
+    n = fma(e, n, x, e.cst(kNum[k]));
+    d = fma(e, d, x, e.cst(kDen[k]));
+  }
+  Value x2 = e.mul(x, x);
+  Value s = e.mul(e.mul(x, x2), e.div(n, d));
+  // s - x^2/2 in one rounding, as XLA's fused form: x^2/2 is exact.
+  Value small = e.add(x, e.sub(s, e.mul(x2, e.cst(0.5))));
+  Value large = e.log(e.add(x, e.cst(1.0)));
+  return e.select(e.lt(e.abs(x), e.cst(0.41421356237309504880)), small,
+                  large);
+}
+
 /// The float with IEEE single bit pattern `bits`.
 double f32Bits(uint32_t bits) {
   float f;
@@ -221,7 +253,7 @@ Value erfInvF64(Emitter &e, Value x) {
       p = fmaF64(e, p, t, e.cst(c[i]));
     return p;
   };
-  Value w = e.neg(e.log1p(e.mul(x, e.neg(x))));
+  Value w = e.neg(log1pLikeXla(e, e.mul(x, e.neg(x)), fmaF64));
   Value s = e.sqrt(w);
   Value pa = horner(table(kA), e.sub(w, e.cst(3.125)));
   Value pb = horner(table(kB), e.sub(s, e.cst(3.25)));
@@ -242,7 +274,7 @@ Value erfInvF32(Emitter &e, Value x) {
       -0.000200214257, 0.000100950558, 0.00134934322,
       -0.00367342844,  0.00573950773,  -0.0076224613,
       0.00943887047,   1.00167406,     2.83297682};
-  Value w = e.neg(e.log1p(e.neg(e.mul(x, x))));
+  Value w = e.neg(log1pLikeXla(e, e.neg(e.mul(x, x)), fmaF32));
   Value small = e.lt(w, e.cst(5.0));
   Value t = e.select(small, e.sub(w, e.cst(2.5)),
                      e.sub(e.sqrt(w), e.cst(3.0)));
