@@ -3,6 +3,7 @@
 #include "primitives/batching.h"
 
 #include "core/trace.h"
+#include "primitives/rules.h"
 #include "jx/lax.h"
 #include "jx/grad.h"
 #include "jx/numpy.h"
@@ -129,6 +130,18 @@ std::vector<int64_t> shift_axes(const std::vector<int64_t> &axes,
   for (int64_t a : axes)
     out.push_back(a + by);
   return out;
+}
+
+batch_fn axes_batcher(const primitive &p, const std::string &param) {
+  return [&p, param](const std::vector<Array> &args,
+                     const std::vector<batch_dim> &dims,
+                     const params_t &params) {
+    params_t q = params;
+    q[param] = shift_axes(get_ints(params, param));
+    return std::make_pair(
+        std::vector<Array>{bind1(p, {move_axis(args[0], *dims[0], 0)}, q)},
+        std::vector<batch_dim>{0});
+  };
 }
 
 std::vector<tangent>

@@ -44,6 +44,10 @@ Array scalar_of(double v, dtype t);
 /// `axes` each plus `by` (axes of an operand whose batch dim went to 0).
 std::vector<int64_t> shift_axes(const std::vector<int64_t> &axes,
                                 int64_t by = 1);
+/// The batching rule of a primitive of one operand whose int-list parameter
+/// `param` names operand axes (reductions' "axes", squeeze's and rev's
+/// "dimensions"): the batch goes to 0, the axes shift past it.
+batch_fn axes_batcher(const primitive &p, const std::string &param = "axes");
 /// The transpose of `f`, a function linear in its arguments (of types
 /// `in`): the arguments' cotangents given the results' cotangents, by
 /// reverse mode over f at zero. Values f captures are constants, so a vjp

@@ -367,28 +367,6 @@ Array expand_reduced(const Array &ct, const shape_t &shape,
   return lax::broadcast_in_dim(ct, shape, dims);
 }
 
-/// The axes of a reduction of an operand of rank `r` batched at `d`: the
-/// reduced axes shifted past the batch dim, which moves to 0.
-std::vector<int64_t> batched_axes(const std::vector<int64_t> &axes) {
-  std::vector<int64_t> out;
-  for (int64_t a : axes)
-    out.push_back(a + 1);
-  return out;
-}
-
-/// The batching rule of a primitive reducing `params["axes"]` of its one
-/// operand (reduce_*, argmax, argmin): the batch goes to 0, the axes shift.
-batch_fn axes_batcher(const primitive &p) {
-  return [&p](const std::vector<Array> &args,
-              const std::vector<batch_dim> &dims, const params_t &params) {
-    params_t q = params;
-    q["axes"] = batched_axes(get_ints(params, "axes"));
-    return std::make_pair(
-        std::vector<Array>{bind1(p, {move_axis(args[0], *dims[0], 0)}, q)},
-        std::vector<batch_dim>{0});
-  };
-}
-
 /// reduce_max / reduce_min: where x equals the result, 1 / (how many
 /// equal it); 0 elsewhere. JAX's rule: ties share the derivative equally.
 /// Made of comparisons, so it has no derivative itself.
@@ -595,14 +573,7 @@ const bool reduction_rules_registered = [] {
       return std::vector<tangent>{expand_reduced(
           *a.cts[0], a.primals[0].shape(), get_ints(a.params, "axes"))};
     };
-    r.batch = [](const std::vector<Array> &args,
-                 const std::vector<batch_dim> &dims, const params_t &p) {
-      Array x = move_axis(args[0], *dims[0], 0);
-      return std::make_pair(
-          std::vector<Array>{
-              lax::reduce_sum(x, batched_axes(get_ints(p, "axes")))},
-          std::vector<batch_dim>{0});
-    };
+    r.batch = axes_batcher(reduce_sum_p);
   });
   chooser_rules(reduce_max_p);
   chooser_rules(reduce_min_p);

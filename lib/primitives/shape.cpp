@@ -291,14 +291,7 @@ const bool shape_rules_registered = [] {
       return std::vector<tangent>{
           lax::reshape(*a.cts[0], a.primals[0].shape())};
     };
-    r.batch = [](const std::vector<Array> &args,
-                 const std::vector<batch_dim> &dims, const params_t &p) {
-      Array x = move_axis(args[0], *dims[0], 0);
-      return std::make_pair(
-          std::vector<Array>{
-              lax::squeeze(x, shift_axes(get_ints(p, "dimensions")))},
-          std::vector<batch_dim>{0});
-    };
+    r.batch = axes_batcher(squeeze_p, "dimensions");
   });
 
   // rev: its own transpose.
@@ -311,14 +304,7 @@ const bool shape_rules_registered = [] {
       return std::vector<tangent>{
           lax::rev(*a.cts[0], get_ints(a.params, "dimensions"))};
     };
-    r.batch = [](const std::vector<Array> &args,
-                 const std::vector<batch_dim> &dims, const params_t &p) {
-      Array x = move_axis(args[0], *dims[0], 0);
-      return std::make_pair(
-          std::vector<Array>{
-              lax::rev(x, shift_axes(get_ints(p, "dimensions")))},
-          std::vector<batch_dim>{0});
-    };
+    r.batch = axes_batcher(rev_p, "dimensions");
   });
 
   // concatenate: the tangents concatenated (zeros for symbolic zeros); the
