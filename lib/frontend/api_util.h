@@ -14,6 +14,14 @@ std::string shape_str(const shape_t &s);
 /// A C++ scalar (weak literal) converted on the host to `t`.
 bool is_literal(const Array &a);
 Array literal_as(const Array &a, dtype t, bool weak);
+/// A lax binary op's operands with one dtype: a weak C++ scalar adapts to
+/// the other operand; otherwise throws "jx::lax::<api>: operand dtypes
+/// differ: ...".
+std::pair<Array, Array> match_dtypes(const std::string &api, Array x,
+                                     Array y);
+/// `p` applied to `x`, which must be floating or complex; throws
+/// "jx::lax::<p>: needs a floating or complex operand, got ...".
+Array unary_inexact(const core::primitive &p, const Array &x);
 /// Normalizes `axis` (negative counts from the end) for an array of rank
 /// `rank`; throws "<api>: axis 3 is out of bounds for array f32[2,3]".
 int64_t normalize_axis(const std::string &api, int64_t axis,

@@ -22,6 +22,27 @@ Array literal_as(const Array &a, dtype t, bool weak) {
                              /*literal=*/true);
 }
 
+std::pair<Array, Array> match_dtypes(const std::string &api, Array x,
+                                     Array y) {
+  if (x.dtype() != y.dtype()) {
+    if (is_literal(y) && y.weak_type())
+      y = literal_as(y, x.dtype(), x.weak_type());
+    else if (is_literal(x) && x.weak_type())
+      x = literal_as(x, y.dtype(), y.weak_type());
+    else
+      throw error("jx::lax::" + api + ": operand dtypes differ: " +
+                  x.aval().str() + " and " + y.aval().str());
+  }
+  return {x, y};
+}
+
+Array unary_inexact(const core::primitive &p, const Array &x) {
+  if (!is_inexact(x.dtype()))
+    throw error("jx::lax::" + p.name + ": needs a floating or complex "
+                "operand, got " + x.aval().str());
+  return core::bind1(p, {x});
+}
+
 int64_t normalize_axis(const std::string &api, int64_t axis,
                        const shaped_array &a) {
   int64_t r = axis < 0 ? axis + a.ndim() : axis;
@@ -52,21 +73,14 @@ namespace jx::lax {
 using namespace jx::core;
 using frontend::is_literal;
 using frontend::literal_as;
+using frontend::unary_inexact;
 
 namespace {
 
 /// Checks a binary operation's operands; a weak literal adapts its dtype.
 std::pair<Array, Array> binary_operands(const std::string &api, Array x,
                                         Array y) {
-  if (x.dtype() != y.dtype()) {
-    if (is_literal(y) && y.weak_type())
-      y = literal_as(y, x.dtype(), x.weak_type());
-    else if (is_literal(x) && x.weak_type())
-      x = literal_as(x, y.dtype(), y.weak_type());
-    else
-      throw error("jx::lax::" + api + ": operand dtypes differ: " +
-                  x.aval().str() + " and " + y.aval().str());
-  }
+  std::tie(x, y) = frontend::match_dtypes(api, x, y);
   if (!broadcast_shapes(x.shape(), y.shape()))
     throw error("jx::lax::" + api + ": operand shapes differ: " +
                 x.aval().str() + " and " + y.aval().str());
@@ -76,13 +90,6 @@ std::pair<Array, Array> binary_operands(const std::string &api, Array x,
 Array binary(const primitive &p, const Array &x, const Array &y) {
   auto [a, b] = binary_operands(p.name, x, y);
   return bind1(p, {a, b});
-}
-
-Array unary_inexact(const primitive &p, const Array &x) {
-  if (!is_inexact(x.dtype()))
-    throw error("jx::lax::" + p.name + ": needs a floating or complex "
-                "operand, got " + x.aval().str());
-  return bind1(p, {x});
 }
 
 /// Checks the operand's dtype with `ok`; `what` says what was needed.

@@ -401,35 +401,7 @@ Array bitwise_count(const Array &x) {
 
 namespace jx::lax {
 
-namespace {
-
-/// Equal dtypes (a weak C++ scalar adapts to the other operand), and
-/// shapes that broadcast as lax's binary ops allow.
-std::pair<Array, Array> same_dtype(const std::string &api, Array x, Array y) {
-  using frontend::is_literal;
-  using frontend::literal_as;
-  if (x.dtype() != y.dtype()) {
-    if (is_literal(y) && y.weak_type())
-      y = literal_as(y, x.dtype(), x.weak_type());
-    else if (is_literal(x) && x.weak_type())
-      x = literal_as(x, y.dtype(), y.weak_type());
-    else
-      throw error("jx::lax::" + api + ": operand dtypes differ: " +
-                  x.aval().str() + " and " + y.aval().str());
-  }
-  return {x, y};
-}
-
-Array unary_inexact_op(const core::primitive &p, const Array &x) {
-  if (!is_inexact(x.dtype()))
-    throw error("jx::lax::" + p.name + ": needs a floating or complex "
-                "operand, got " + x.aval().str());
-  return core::bind1(p, {x});
-}
-
-} // namespace
-
-Array tan(const Array &x) { return unary_inexact_op(core::tan_p, x); }
+Array tan(const Array &x) { return frontend::unary_inexact(core::tan_p, x); }
 Array cbrt(const Array &x) {
   if (!is_floating(x.dtype()))
     throw error("jx::lax::cbrt: needs a floating operand, got " +
@@ -438,7 +410,7 @@ Array cbrt(const Array &x) {
 }
 
 Array atan2(const Array &x, const Array &y) {
-  auto [a, b] = same_dtype("atan2", x, y);
+  auto [a, b] = frontend::match_dtypes("atan2", x, y);
   if (!is_inexact(a.dtype()))
     throw error("jx::lax::atan2: needs floating or complex operands, got " +
                 a.aval().str() + " and " + b.aval().str());
@@ -449,8 +421,8 @@ Array atan2(const Array &x, const Array &y) {
 }
 
 Array clamp(const Array &min, const Array &x, const Array &max) {
-  auto [lo, x1] = same_dtype("clamp", min, x);
-  auto [hi, x2] = same_dtype("clamp", max, x1);
+  auto [lo, x1] = frontend::match_dtypes("clamp", min, x);
+  auto [hi, x2] = frontend::match_dtypes("clamp", max, x1);
   if (is_bool(x2.dtype()) || is_complex(x2.dtype()))
     throw error("jx::lax::clamp: needs real numeric operands, got " +
                 lo.aval().str() + ", " + x2.aval().str() + ", " +
