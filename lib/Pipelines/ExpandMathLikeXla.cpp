@@ -40,10 +40,10 @@ using namespace mlir;
 namespace jx {
 namespace {
 
-/// Builds the scalar or vector f32/f64 arithmetic of one expansion.
-class FloatBuilder {
+/// Builds the scalar or vector f32 arithmetic of the expansion.
+class F32Builder {
 public:
-  FloatBuilder(OpBuilder &b, Location loc, Type type)
+  F32Builder(OpBuilder &b, Location loc, Type type)
       : b(b), loc(loc), type(type) {
     Type i32 = b.getI32Type();
     intType = i32;
@@ -51,13 +51,7 @@ public:
       intType = v.clone(i32);
   }
 
-  /// The constant v rounded to the element type.
-  Value f(double v) {
-    Type element = getElementTypeOrSelf(type);
-    return constant(type, b.getFloatAttr(element, element.isF32()
-                                                       ? static_cast<float>(v)
-                                                       : v));
-  }
+  Value f(float v) { return constant(type, b.getF32FloatAttr(v)); }
   Value bits(uint32_t v) {
     float x;
     std::memcpy(&x, &v, sizeof x);
@@ -68,7 +62,6 @@ public:
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
   Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
   /// x y + z, rounded once.
   Value fma(Value x, Value y, Value z) {
@@ -115,7 +108,7 @@ constexpr uint32_t kLogP[9] = {0x3D9021BB, 0xBDEBD1B8, 0x3DEF251A,
 constexpr uint32_t kLog2Lo = 0xB95E8083; // -2.12194440e-4
 constexpr uint32_t kLog2Hi = 0x3F318000; // 0.693359375
 
-Value expandLog(FloatBuilder &e, Value x) {
+Value expandLog(F32Builder &e, Value x) {
   // Subnormals: scale into the normal range and correct the exponent.
   Value tiny = e.cmp(P::OLT, e.abs(x), e.bits(kMinNormal));
   Value scaled = e.select(tiny, e.mul(x, e.f(8388608.0f)), x);
@@ -124,8 +117,8 @@ Value expandLog(FloatBuilder &e, Value x) {
   exponent = e.add(exponent, e.f(1.0f));
   exponent = e.sub(exponent, e.select(tiny, e.f(23.0f), e.f(0.0f)));
   // Mantissa in [1/2, 1); below sqrt(1/2) it is doubled (2m - 1 below).
-  Value m = e.toFloat(e.orI(e.andI(bits, e.i(static_cast<int32_t>(0x807FFFFF))),
-                            e.i(0x3F000000)));
+  Value mantissaBits = e.andI(bits, e.i(static_cast<int32_t>(0x807FFFFF)));
+  Value m = e.toFloat(e.orI(mantissaBits, e.i(0x3F000000)));
   Value low = e.cmp(P::OLT, m, e.bits(kSqrtHalf));
   Value t = e.add(e.sub(m, e.f(1.0f)), e.select(low, m, e.f(0.0f)));
   exponent = e.sub(exponent, e.select(low, e.f(1.0f), e.f(0.0f)));
@@ -163,20 +156,15 @@ struct ExpandMathLikeXlaPass
                     math::MathDialect>();
   }
   void runOnOperation() override {
-    SmallVector<Operation *> ops;
-    getOperation().walk([&](Operation *op) {
-      if (isa<math::LogOp>(op) &&
-          getElementTypeOrSelf(op->getResultTypes()[0]).isF32())
-        ops.push_back(op);
-    });
-    for (Operation *op : ops) {
+    // Erasing the visited op is safe in a post-order walk.
+    getOperation().walk([](math::LogOp op) {
+      if (!getElementTypeOrSelf(op.getType()).isF32())
+        return;
       OpBuilder b(op);
-      FloatBuilder e(b, op->getLoc(), op->getResultTypes()[0]);
-      Value x = op->getOperand(0);
-      Value r = expandLog(e, x);
-      op->getResult(0).replaceAllUsesWith(r);
-      op->erase();
-    }
+      F32Builder e(b, op.getLoc(), op.getType());
+      op.replaceAllUsesWith(expandLog(e, op.getOperand()));
+      op.erase();
+    });
   }
 };
 
