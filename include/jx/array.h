@@ -68,6 +68,9 @@ public:
   /// A 0-d float32 zero.
   Array();
   /// A weakly typed 0-d array from a C++ scalar (bool is strongly typed).
+  /// Integers are int32 and floats float32, as Python scalars in JAX
+  /// without x64; an integer outside int32's range throws jx::error (JAX's
+  /// OverflowError): build 64-bit values with jx::array, which is exact.
   template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
   Array(T value) : Array(from_scalar(value)) {}
   /// A concrete array owning `buffer`.
@@ -84,9 +87,11 @@ public:
   bool is_concrete() const;
   /// The data; throws jx::error for a tracer ("concretization").
   const runtime::host_buffer &buffer() const;
-  /// The elements converted to T, in row-major order.
+  /// The elements converted to T, in row-major order. Integer T reads
+  /// integer dtypes exactly (int64 and uint64 too), as a C++ cast from the
+  /// stored type; other T go through double.
   template <class T> std::vector<T> to_vector() const;
-  /// The single element of a size-1 array.
+  /// The single element of a size-1 array (converted as by to_vector).
   template <class T> T item() const;
 
   /// jax's repr: `Array([1., 2.], dtype=float32)`; tracers print their type.
@@ -110,17 +115,22 @@ public:
 
 private:
   static Array from_scalar(bool v);
-  static Array from_scalar(int64_t v, bool is_unsigned);
+  static Array from_scalar(int64_t v);
+  static Array from_scalar(uint64_t v);
   static Array from_scalar(double v);
   template <class T> static Array from_scalar(T v) {
     if constexpr (std::is_same_v<T, bool>)
       return from_scalar(static_cast<bool>(v));
+    else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
+      return from_scalar(static_cast<uint64_t>(v));
     else if constexpr (std::is_integral_v<T>)
-      return from_scalar(static_cast<int64_t>(v), std::is_unsigned_v<T>);
+      return from_scalar(static_cast<int64_t>(v));
     else
       return from_scalar(static_cast<double>(v));
   }
   std::vector<double> to_doubles() const;
+  std::vector<int64_t> to_int64s() const;
+  std::vector<uint64_t> to_uint64s() const;
 
   std::shared_ptr<const core::array_impl> impl_;
 };
@@ -173,6 +183,49 @@ Array array(std::initializer_list<float> values);
 Array array(std::initializer_list<double> values, jx::dtype t);
 Array array(std::initializer_list<int> values);
 
+namespace detail {
+/// The dtype of C++ integer type I: int32 for int, int64 for int64_t, ...
+template <class I> constexpr jx::dtype dtype_of_integer() {
+  static_assert(std::is_integral_v<I>);
+  constexpr bool s = std::is_signed_v<I>;
+  if constexpr (std::is_same_v<I, bool>)
+    return dtype::bool_;
+  else if constexpr (sizeof(I) == 1)
+    return s ? dtype::int8 : dtype::uint8;
+  else if constexpr (sizeof(I) == 2)
+    return s ? dtype::int16 : dtype::uint16;
+  else if constexpr (sizeof(I) == 4)
+    return s ? dtype::int32 : dtype::uint32;
+  else
+    return s ? dtype::int64 : dtype::uint64;
+}
+Array array_of_int64s(const std::vector<int64_t> &values, const shape_t &shape,
+                      jx::dtype t);
+Array array_of_uint64s(const std::vector<uint64_t> &values,
+                       const shape_t &shape, jx::dtype t);
+} // namespace detail
+/// An array from row-major C++ integers, converted exactly (no double on
+/// the way, so every int64 and uint64 value is kept); the dtype defaults
+/// to the C++ type's: jx::array(std::vector<int64_t>{v}, {}) is a 0-d
+/// int64 array holding v.
+template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
+Array array(const std::vector<I> &values, const shape_t &shape,
+            jx::dtype t = detail::dtype_of_integer<I>()) {
+  if constexpr (std::is_unsigned_v<I>)
+    return detail::array_of_uint64s({values.begin(), values.end()}, shape, t);
+  else
+    return detail::array_of_int64s({values.begin(), values.end()}, shape, t);
+}
+/// A 1-d array from a list of 64-bit integers, exactly:
+/// jx::array({INT64_MAX, INT64_MIN}) is int64, a uint64_t list uint64.
+template <class I,
+          std::enable_if_t<std::is_integral_v<I> && sizeof(I) == 8, int> = 0>
+Array array(std::initializer_list<I> values,
+            jx::dtype t = detail::dtype_of_integer<I>()) {
+  return array(std::vector<I>(values), {static_cast<int64_t>(values.size())},
+               t);
+}
+
 // Arithmetic and comparison operators, elementwise with broadcasting, as in
 // jax.numpy. `==` and `!=` are not overloaded: use jx::numpy::equal.
 Array operator+(const Array &a, const Array &b);
@@ -186,15 +239,21 @@ Array operator>(const Array &a, const Array &b);
 Array operator>=(const Array &a, const Array &b);
 
 template <class T> std::vector<T> Array::to_vector() const {
-  std::vector<double> d = to_doubles();
-  return std::vector<T>(d.begin(), d.end());
+  auto convert = [](const auto &v) { return std::vector<T>(v.begin(), v.end()); };
+  if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T> &&
+                !std::is_same_v<T, bool>)
+    return convert(to_uint64s());
+  else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    return convert(to_int64s());
+  else
+    return convert(to_doubles());
 }
 template <class T> T Array::item() const {
-  std::vector<double> d = to_doubles();
-  if (d.size() != 1)
+  std::vector<T> v = to_vector<T>();
+  if (v.size() != 1)
     throw error("jx::Array::item: array of shape " + aval().str() +
                 " has more than one element");
-  return static_cast<T>(d[0]);
+  return v[0];
 }
 
 } // namespace jx

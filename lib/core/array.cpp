@@ -4,6 +4,7 @@
 
 #include "jx/numpy.h"
 
+#include <climits>
 #include <ostream>
 
 namespace jx {
@@ -40,11 +41,24 @@ Array Array::from_scalar(bool v) {
   return core::make_concrete(core::scalar_buffer(v, dtype::bool_), false,
                              /*literal=*/true);
 }
-Array Array::from_scalar(int64_t v, bool is_unsigned) {
-  return core::make_concrete(core::scalar_buffer(static_cast<double>(v),
-                                                 dtype::int32),
-                             true, true);
+namespace {
+/// A C++ integer scalar: a weak int32, as a Python int in JAX without x64,
+/// which raises OverflowError when the value does not fit.
+template <class I> Array weak_int32(I v) {
+  bool fits = v <= static_cast<I>(INT32_MAX);
+  if constexpr (std::is_signed_v<I>)
+    fits = fits && v >= static_cast<I>(INT32_MIN);
+  if (!fits)
+    throw error("jx::Array: C++ integer " + std::to_string(v) +
+                " too large to convert to int32 (integer scalars are weakly "
+                "typed int32, as Python ints in JAX); build a 64-bit array "
+                "exactly with jx::array(std::vector<int64_t>{...}, shape)");
+  return core::make_concrete(core::scalar_buffer(v, dtype::int32), true, true);
 }
+} // namespace
+
+Array Array::from_scalar(int64_t v) { return weak_int32(v); }
+Array Array::from_scalar(uint64_t v) { return weak_int32(v); }
 Array Array::from_scalar(double v) {
   return core::make_concrete(core::scalar_buffer(v, dtype::float32), true,
                              true);
@@ -66,12 +80,25 @@ const runtime::host_buffer &Array::buffer() const {
   return *impl_->value;
 }
 
-std::vector<double> Array::to_doubles() const {
-  const runtime::host_buffer &b = buffer();
-  std::vector<double> out(b.size());
+namespace {
+template <class T>
+std::vector<T> elements(const runtime::host_buffer &b,
+                        T (*read)(const runtime::host_buffer &, int64_t)) {
+  std::vector<T> out(b.size());
   for (int64_t i = 0; i < b.size(); ++i)
-    out[i] = core::element_as_double(b, i);
+    out[i] = read(b, i);
   return out;
+}
+} // namespace
+
+std::vector<double> Array::to_doubles() const {
+  return elements(buffer(), core::element_as_double);
+}
+std::vector<int64_t> Array::to_int64s() const {
+  return elements(buffer(), core::element_as_int64);
+}
+std::vector<uint64_t> Array::to_uint64s() const {
+  return elements(buffer(), core::element_as_uint64);
 }
 
 Array Array::astype(jx::dtype t) const { return numpy::astype(*this, t); }
@@ -83,8 +110,11 @@ std::ostream &operator<<(std::ostream &os, const Array &a) {
   return os << a.str();
 }
 
-Array array(const std::vector<double> &values, const shape_t &shape,
-            jx::dtype t) {
+namespace {
+/// jx::array: `values` (double, int64_t or uint64_t) converted to `t`.
+template <class V>
+Array array_of(const std::vector<V> &values, const shape_t &shape,
+               jx::dtype t) {
   shaped_array aval{t, shape, false};
   if (aval.size() != static_cast<int64_t>(values.size()))
     throw error("jx::array: " + std::to_string(values.size()) +
@@ -100,6 +130,22 @@ Array array(const std::vector<double> &values, const shape_t &shape,
   }
   return Array(std::move(b));
 }
+} // namespace
+
+Array array(const std::vector<double> &values, const shape_t &shape,
+            jx::dtype t) {
+  return array_of(values, shape, t);
+}
+namespace detail {
+Array array_of_int64s(const std::vector<int64_t> &values, const shape_t &shape,
+                      jx::dtype t) {
+  return array_of(values, shape, t);
+}
+Array array_of_uint64s(const std::vector<uint64_t> &values,
+                       const shape_t &shape, jx::dtype t) {
+  return array_of(values, shape, t);
+}
+} // namespace detail
 
 Array array(std::initializer_list<float> values) {
   return array(std::vector<double>(values.begin(), values.end()),

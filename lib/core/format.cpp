@@ -122,19 +122,17 @@ std::vector<std::string> format_floats(const std::vector<double> &v,
 }
 
 std::vector<std::string> format_elements(const runtime::host_buffer &b) {
-  std::vector<double> v(b.size());
-  for (int64_t i = 0; i < b.size(); ++i)
-    v[i] = core::element_as_double(b, i);
-  if (is_inexact(b.dtype))
+  if (is_inexact(b.dtype)) {
+    std::vector<double> v(b.size());
+    for (int64_t i = 0; i < b.size(); ++i)
+      v[i] = core::element_as_double(b, i);
     return format_floats(v, b.dtype != dtype::float64 &&
                                 b.dtype != dtype::complex128);
-  std::vector<std::string> out(v.size());
+  }
+  std::vector<std::string> out(b.size());
   std::size_t w = 0;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (is_bool(b.dtype))
-      out[i] = v[i] != 0 ? "True" : "False";
-    else
-      out[i] = std::to_string(static_cast<long long>(v[i]));
+  for (int64_t i = 0; i < b.size(); ++i) {
+    out[i] = core::integer_element_str(b, i);
     w = std::max(w, out[i].size());
   }
   for (std::string &s : out)

@@ -67,14 +67,9 @@ std::string int_list(const std::vector<int64_t> &v, bool tuple) {
 } // namespace
 
 std::string Literal::str() const {
-  double v = core::element_as_double(value, 0);
-  std::string s;
-  if (is_bool(aval.dtype))
-    s = v != 0 ? "True" : "False";
-  else if (is_integer(aval.dtype))
-    s = std::to_string(static_cast<long long>(v));
-  else
-    s = python_float_repr(v);
+  std::string s = is_inexact(aval.dtype)
+                      ? python_float_repr(core::element_as_double(value, 0))
+                      : core::integer_element_str(value, 0);
   return s + ":" + aval.str();
 }
 

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <type_traits>
 
 namespace jx::core {
 
@@ -102,10 +103,30 @@ std::vector<Array> eager_apply(const primitive &p,
 /// A concrete array of `buffer`.
 Array make_concrete(runtime::host_buffer buffer, bool weak_type,
                     bool literal = false);
-/// 0-d host buffer holding `value` converted to `t`.
-runtime::host_buffer scalar_buffer(double value, dtype t);
+/// 0-d host buffers holding `value` converted to `t` (lib/core/buffer.cpp):
+/// integers never pass through double, so int64/uint64 values are exact.
+runtime::host_buffer scalar_buffer_f64(double value, dtype t);
+runtime::host_buffer scalar_buffer_i64(int64_t value, dtype t);
+runtime::host_buffer scalar_buffer_u64(uint64_t value, dtype t);
+/// The one of the three that fits `value`'s C++ type (bool is unsigned).
+template <class T> runtime::host_buffer scalar_buffer(T value, dtype t) {
+  if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
+    return scalar_buffer_u64(value, t);
+  else if constexpr (std::is_integral_v<T>)
+    return scalar_buffer_i64(value, t);
+  else
+    return scalar_buffer_f64(static_cast<double>(value), t);
+}
 /// Element `i` of `b`, converted to double (complex: the real part).
 double element_as_double(const runtime::host_buffer &b, int64_t i);
+/// Element `i` of `b` as an integer: exact for every integer and bool dtype
+/// (a C++ cast from the stored type); floats truncate, NaN gives 0 and
+/// values beyond 64 bits saturate.
+int64_t element_as_int64(const runtime::host_buffer &b, int64_t i);
+uint64_t element_as_uint64(const runtime::host_buffer &b, int64_t i);
+/// Element `i` of an integer or bool buffer in decimal, exactly: "-3",
+/// "18446744073709551615", "True".
+std::string integer_element_str(const runtime::host_buffer &b, int64_t i);
 /// `b` with every element converted to `t`.
 runtime::host_buffer convert_buffer(const runtime::host_buffer &b, dtype t);
 

@@ -75,7 +75,7 @@ std::string describe(const avals &a) {
 }
 
 Array int_literal(int64_t v, dtype t = dtype::int32) {
-  return make_concrete(scalar_buffer(static_cast<double>(v), t), true, true);
+  return make_concrete(scalar_buffer(v, t), true, true);
 }
 
 /// Per value: whether it has (co)tangents.
@@ -194,7 +194,7 @@ avals scan_rule(const avals &in, const params_t &p) {
 // --- lowering -------------------------------------------------------------------
 
 mlir::Value i32_constant(lowering_context &c, int64_t v) {
-  return c.constant(scalar_buffer(static_cast<double>(v), dtype::int32));
+  return c.constant(scalar_buffer(v, dtype::int32));
 }
 
 llvm::SmallVector<mlir::Type> types_of(const values &vs) {

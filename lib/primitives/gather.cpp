@@ -130,7 +130,7 @@ mlir::Value int_constant(lowering_context &c, dtype t, const shape_t &shape,
   b.shape = shape;
   b.data.resize(v.size() * itemsize(t));
   for (std::size_t i = 0; i < v.size(); ++i) {
-    runtime::host_buffer s = scalar_buffer(static_cast<double>(v[i]), t);
+    runtime::host_buffer s = scalar_buffer(v[i], t);
     std::memcpy(b.data.data() + i * itemsize(t), s.data.data(), itemsize(t));
   }
   return c.constant(b);
