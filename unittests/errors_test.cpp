@@ -172,6 +172,54 @@ TEST(Errors, SlicingSortingCumulative) {
             "jx::cumprod: axis 2 is out of bounds for array f32[2,3]");
 }
 
+// Shapes whose element count or byte size overflows int64 are rejected when
+// the op is called, eagerly and while tracing, before any code is built.
+TEST(Errors, ShapesTooLargeForInt64) {
+  const int64_t g = int64_t{1} << 32;
+  const jx::shape_t huge = {g, g, g};
+  const std::string too_many =
+      "shape (4294967296, 4294967296, 4294967296) has more than 2^63 - 1 "
+      "elements";
+  EXPECT_EQ(error_of([&](auto &) { return jnp::zeros(huge); }, {}),
+            "jx::zeros: " + too_many);
+  EXPECT_EQ(error_of([&](auto &) { return jnp::ones(huge, jx::int8); }, {}),
+            "jx::ones: " + too_many);
+  EXPECT_EQ(error_of([&](auto &a) { return jnp::full(huge, a[0]); },
+                     {Array(2.0f)}),
+            "jx::full: " + too_many);
+  EXPECT_EQ(error_of([&](auto &a) { return jnp::broadcast_to(a[0], huge); },
+                     {zeros({1})}),
+            "jx::broadcast_to: " + too_many);
+  EXPECT_EQ(error_of([&](auto &a) { return jnp::reshape(a[0], huge); },
+                     {zeros({0})}),
+            "jx::reshape: " + too_many);
+  EXPECT_EQ(error_of([&](auto &a) { return jnp::reshape(a[0], {-1, g, g, g}); },
+                     {zeros({0})}),
+            "jx::reshape: cannot reshape array f32[0] into shape (-1, "
+            "4294967296, 4294967296, 4294967296)");
+  // Every primitive checks its results (the op is named by the primitive).
+  EXPECT_EQ(error_of([&](auto &a) {
+              return jx::lax::broadcast_in_dim(a[0], huge, {});
+            }, {zeros({})}),
+            "jx::lax::broadcast_in_dim: " + too_many);
+  EXPECT_EQ(error_of([&](auto &) { return jx::lax::iota(jx::int32, huge); },
+                     {}),
+            "jx::lax::iota: " + too_many);
+  // The element count fits but the bytes do not: 2^62 float64s.
+  EXPECT_EQ(error_of([&](auto &) {
+              return jnp::zeros({g / 2, g / 2}, jx::float64);
+            }, {}),
+            "jx::zeros: shape (2147483648, 2147483648) of float64 has more "
+            "than 2^63 - 1 bytes");
+  // A zero dimension makes any shape empty.
+  EXPECT_EQ(jnp::zeros({g, g, g, 0}).size(), 0);
+  // Under jit.
+  auto f = jx::jit([&](const Array &x) { return jnp::broadcast_to(x, huge); });
+  EXPECT_THROW(f(zeros({})), jx::error);
+  auto h = jx::jit([&](const Array &x) { return x + jnp::ones(huge); });
+  EXPECT_THROW(h(zeros({})), jx::error);
+}
+
 TEST(Errors, ReadingATracerIsAnError) {
   auto f = [](const Array &x) {
     x.to_vector<float>();

@@ -4,6 +4,7 @@
 
 #include "jx/numpy.h"
 
+#include <algorithm>
 #include <climits>
 #include <ostream>
 
@@ -14,6 +15,29 @@ int64_t shaped_array::size() const {
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+std::string core::shape_problem(const shaped_array &aval) {
+  const shape_t &s = aval.shape;
+  if (std::any_of(s.begin(), s.end(), [](int64_t d) { return d < 0; }))
+    return "negative dimension in shape " + shape_str(s);
+  if (std::find(s.begin(), s.end(), 0) != s.end())
+    return "";
+  int64_t n = 1, bytes;
+  for (int64_t d : s)
+    if (__builtin_mul_overflow(n, d, &n))
+      return "shape " + shape_str(s) + " has more than 2^63 - 1 elements";
+  if (__builtin_mul_overflow(n, static_cast<int64_t>(itemsize(aval.dtype)),
+                             &bytes))
+    return "shape " + shape_str(s) + " of " + dtype_name(aval.dtype) +
+           " has more than 2^63 - 1 bytes";
+  return "";
+}
+
+void core::check_shape(const std::string &api, const shaped_array &aval) {
+  std::string problem = shape_problem(aval);
+  if (!problem.empty())
+    throw error(api + ": " + problem);
 }
 
 std::string shaped_array::str() const {
@@ -116,6 +140,7 @@ template <class V>
 Array array_of(const std::vector<V> &values, const shape_t &shape,
                jx::dtype t) {
   shaped_array aval{t, shape, false};
+  core::check_shape("jx::array", aval);
   if (aval.size() != static_cast<int64_t>(values.size()))
     throw error("jx::array: " + std::to_string(values.size()) +
                 " values do not fill shape " + aval.str());

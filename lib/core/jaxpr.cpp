@@ -66,6 +66,8 @@ std::string int_list(const std::vector<int64_t> &v, bool tuple) {
 
 } // namespace
 
+std::string core::shape_str(const shape_t &s) { return int_list(s, true); }
+
 std::string Literal::str() const {
   std::string s = is_inexact(aval.dtype)
                       ? python_float_repr(core::element_as_double(value, 0))

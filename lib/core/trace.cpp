@@ -10,6 +10,9 @@ namespace jx::core {
 
 namespace {
 thread_local std::vector<trace_frame *> frame_stack;
+/// The primitive bind() is applying (traced or eager), which names the op
+/// in new_var's shape errors.
+thread_local const primitive *binding = nullptr;
 } // namespace
 
 bool frame_is_active(const trace_frame *f) {
@@ -83,6 +86,11 @@ std::vector<shaped_array> avals_of(const std::vector<Array> &xs) {
 
 std::vector<Array> bind(const primitive &p, const std::vector<Array> &args,
                         params_t params) {
+  struct binding_scope {
+    const primitive *saved = binding;
+    explicit binding_scope(const primitive &p) { binding = &p; }
+    ~binding_scope() { binding = saved; }
+  } scope(p);
   trace_frame *frame = current_frame();
   if (!frame)
     return eager_apply(p, args, params);
@@ -117,6 +125,10 @@ Array bind1(const primitive &p, const std::vector<Array> &args,
 namespace jx {
 
 Var new_var(const shaped_array &aval) {
+  std::string problem = core::shape_problem(aval);
+  if (!problem.empty())
+    throw error((core::binding ? "jx::lax::" + core::binding->name : "jx") +
+                ": " + problem);
   return std::make_shared<const var_node>(var_node{aval});
 }
 

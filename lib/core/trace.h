@@ -100,6 +100,19 @@ std::vector<Array> eager_apply(const primitive &p,
                                const std::vector<Array> &args,
                                const params_t &params);
 
+/// "(2, 3)" as Python prints a shape tuple.
+std::string shape_str(const shape_t &s);
+
+/// Why `aval` cannot exist, or "" when it can: a negative dimension, or an
+/// element count or size in bytes beyond an int64 ("shape (4294967296,
+/// 4294967296, 4294967296) has more than 2^63 - 1 elements").
+std::string shape_problem(const shaped_array &aval);
+/// Throws jx::error "<api>: <shape_problem>" when there is one. Every
+/// abstract value a jaxpr holds is checked (new_var, naming the primitive
+/// being bound), so every op rejects such shapes at trace time, eagerly and
+/// under jit, before any code is generated.
+void check_shape(const std::string &api, const shaped_array &aval);
+
 /// A concrete array of `buffer`.
 Array make_concrete(runtime::host_buffer buffer, bool weak_type,
                     bool literal = false);

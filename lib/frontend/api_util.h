@@ -9,8 +9,7 @@
 
 namespace jx::frontend {
 
-/// "(2, 3)" as Python prints a shape tuple.
-std::string shape_str(const shape_t &s);
+using core::shape_str;
 /// A C++ scalar (weak literal) converted on the host to `t`.
 bool is_literal(const Array &a);
 Array literal_as(const Array &a, dtype t, bool weak);

@@ -8,13 +8,6 @@
 
 namespace jx::frontend {
 
-std::string shape_str(const shape_t &s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i)
-    out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
-
 bool is_literal(const Array &a) { return a.impl()->literal; }
 
 Array literal_as(const Array &a, dtype t, bool weak) {

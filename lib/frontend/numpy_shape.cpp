@@ -124,15 +124,16 @@ Array reshape(const Array &a, const shape_t &shape) {
     else if (s[i] < 0)
       throw error("jx::reshape: bad new shape " + shape_str(shape) +
                   " for array " + a.aval().str());
-    else
-      known *= s[i];
+    else if (__builtin_mul_overflow(known, s[i], &known))
+      known = -1; // too many elements: check_shape below says so
   }
-  if (unknown >= 0 && known > 0 && a.size() % known == 0)
+  bool resolved = unknown < 0 || (known > 0 && a.size() % known == 0);
+  if (unknown >= 0 && resolved)
     s[unknown] = a.size() / known;
-  int64_t n = 1;
-  for (int64_t d : s)
-    n *= d;
-  if (n != a.size())
+  shaped_array out{a.dtype(), s, false};
+  if (resolved)
+    core::check_shape("jx::reshape", out);
+  if (!resolved || out.size() != a.size())
     throw error("jx::reshape: cannot reshape array " + a.aval().str() +
                 " into shape " + shape_str(shape));
   if (s == a.shape())
@@ -163,6 +164,7 @@ Array broadcast_to(const Array &a, const shape_t &shape) {
   if (!ok)
     throw error("jx::broadcast_to: cannot broadcast array " + a.aval().str() +
                 " to shape " + shape_str(shape));
+  core::check_shape("jx::broadcast_to", shaped_array{a.dtype(), shape, false});
   std::vector<int64_t> dims;
   for (int64_t i = 0; i < a.ndim(); ++i)
     dims.push_back(lead + i);
@@ -184,25 +186,35 @@ Array expand_dims(const Array &a, int64_t axis) {
   return lax::broadcast_in_dim(a, shape, dims);
 }
 
-Array zeros(const shape_t &shape, dtype t) { return full(shape, 0, t); }
-Array ones(const shape_t &shape, dtype t) { return full(shape, 1, t); }
+namespace {
+/// jnp.full, with `api` naming the caller in errors.
+Array filled(const std::string &api, const shape_t &shape,
+             const Array &fill_value, std::optional<dtype> t) {
+  if (fill_value.ndim() != 0)
+    throw error(api + ": fill_value must be 0-d, got " +
+                fill_value.aval().str());
+  dtype d = t ? *t
+              : (fill_value.weak_type()
+                     ? default_dtype_of_kind(fill_value.dtype())
+                     : fill_value.dtype());
+  core::check_shape(api, shaped_array{d, shape, false});
+  return lax::broadcast_in_dim(lax::convert_element_type(fill_value, d),
+                               shape, {});
+}
+} // namespace
+
+Array zeros(const shape_t &shape, dtype t) {
+  return filled("jx::zeros", shape, 0, t);
+}
+Array ones(const shape_t &shape, dtype t) {
+  return filled("jx::ones", shape, 1, t);
+}
 Array zeros_like(const Array &a) { return full(a.shape(), 0, a.dtype()); }
 Array ones_like(const Array &a) { return full(a.shape(), 1, a.dtype()); }
 
 Array full(const shape_t &shape, const Array &fill_value,
            std::optional<dtype> t) {
-  if (fill_value.ndim() != 0)
-    throw error("jx::full: fill_value must be 0-d, got " +
-                fill_value.aval().str());
-  for (int64_t d : shape)
-    if (d < 0)
-      throw error("jx::full: negative dimension in shape " + shape_str(shape));
-  dtype d = t ? *t
-              : (fill_value.weak_type()
-                     ? default_dtype_of_kind(fill_value.dtype())
-                     : fill_value.dtype());
-  return lax::broadcast_in_dim(lax::convert_element_type(fill_value, d),
-                               shape, {});
+  return filled("jx::full", shape, fill_value, t);
 }
 
 Array arange(int64_t stop) {
