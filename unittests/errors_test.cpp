@@ -220,6 +220,39 @@ TEST(Errors, ShapesTooLargeForInt64) {
   EXPECT_THROW(h(zeros({})), jx::error);
 }
 
+// max, min, argmax and argmin have no identity: reducing over an empty axis
+// is an error, as in JAX; sum and prod are not.
+TEST(Errors, ReductionsWithoutIdentityOverEmptyAxes) {
+  using fn = Array (*)(const std::vector<Array> &);
+  const std::string no_identity =
+      ": zero-size array to reduction operation ";
+  struct row {
+    fn f;
+    jx::shape_t shape;
+    std::string expected;
+  } rows[] = {
+      {[](auto &a) { return jnp::max(a[0]); }, {0},
+       "jx::max" + no_identity + "max which has no identity (f32[0] reduced "
+       "over axis 0)"},
+      {[](auto &a) { return jnp::min(a[0], 0); }, {0, 3},
+       "jx::min" + no_identity + "min which has no identity (f32[0,3] "
+       "reduced over axis 0)"},
+      {[](auto &a) { return jnp::argmax(a[0]); }, {2, 0},
+       "jx::argmax: attempt to get argmax of an empty sequence (f32[2,0])"},
+      {[](auto &a) { return jnp::argmin(a[0], 0); }, {0, 3},
+       "jx::argmin: attempt to get argmin of an empty sequence (f32[0,3])"},
+  };
+  for (const row &r : rows)
+    EXPECT_EQ(error_of(r.f, {zeros(r.shape)}), r.expected);
+  // Reducing a non-empty axis of an empty array is fine, as in JAX.
+  EXPECT_EQ(jnp::max(zeros({0, 3}), 1).shape(), (jx::shape_t{0}));
+  EXPECT_EQ(jnp::argmin(zeros({0, 3}), 1).shape(), (jx::shape_t{0}));
+  EXPECT_EQ(jnp::sum(zeros({0})).item<float>(), 0.0f);
+  EXPECT_EQ(jnp::prod(zeros({0})).item<float>(), 1.0f);
+  auto f = jx::jit([](const Array &x) { return jnp::max(x); });
+  EXPECT_THROW(f(zeros({0})), jx::error);
+}
+
 TEST(Errors, ReadingATracerIsAnError) {
   auto f = [](const Array &x) {
     x.to_vector<float>();

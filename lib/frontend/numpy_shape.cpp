@@ -72,16 +72,29 @@ Array reduction(const std::string &api, reduce_fn f, const Array &a,
   return keepdims ? keep_dims(r, a.shape(), axes) : r;
 }
 
+/// jnp.max and jnp.min: as reduction, but an empty reduced axis is an
+/// error (max and min have no identity), as in JAX.
+Array reduction_without_identity(const std::string &api, reduce_fn f,
+                                 const Array &a, const axes_t &axis,
+                                 bool keepdims) {
+  for (int64_t i : reduction_axes(api, a, axis))
+    if (a.shape()[i] == 0)
+      throw error("jx::" + api + ": zero-size array to reduction operation " +
+                  api + " which has no identity (" + a.aval().str() +
+                  " reduced over axis " + std::to_string(i) + ")");
+  return reduction(api, f, a, axis, keepdims);
+}
+
 } // namespace
 
 Array sum(const Array &a, axes_t axis, bool keepdims) {
   return reduction("sum", lax::reduce_sum, upcast_for_sum(a), axis, keepdims);
 }
 Array max(const Array &a, axes_t axis, bool keepdims) {
-  return reduction("max", lax::reduce_max, a, axis, keepdims);
+  return reduction_without_identity("max", lax::reduce_max, a, axis, keepdims);
 }
 Array min(const Array &a, axes_t axis, bool keepdims) {
-  return reduction("min", lax::reduce_min, a, axis, keepdims);
+  return reduction_without_identity("min", lax::reduce_min, a, axis, keepdims);
 }
 Array mean(const Array &a, axes_t axis, bool keepdims) {
   Array x = is_inexact(a.dtype()) ? a : astype(a, dtype::float32);
@@ -317,14 +330,19 @@ namespace {
 Array argminmax(const std::string &api,
                 Array (*f)(const Array &, int64_t, dtype), const Array &a,
                 std::optional<int64_t> axis, bool keepdims) {
-  if (a.size() == 0)
-    throw error("jx::" + api + ": attempt to get " + api +
-                " of an empty sequence");
+  auto empty = [&] {
+    return error("jx::" + api + ": attempt to get " + api +
+                 " of an empty sequence (" + a.aval().str() + ")");
+  };
   if (!axis) {
+    if (a.size() == 0)
+      throw empty();
     Array r = f(reshape(a, {-1}), 0, dtype::int32);
     return keepdims ? reshape(r, shape_t(a.ndim(), 1)) : r;
   }
   int64_t ax = frontend::normalize_axis("jx::" + api, *axis, a.aval());
+  if (a.shape()[ax] == 0)
+    throw empty();
   Array r = f(a, ax, dtype::int32);
   return keepdims ? expand_dims(r, ax) : r;
 }
