@@ -3,7 +3,9 @@
 #include "jx/Dialect/StableHLO/IR/TypeUtils.h"
 
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -129,6 +131,65 @@ LogicalResult verifyDimsUnique(EmitErrorFn emitError, StringRef what,
       return emitError() << what << " " << dimsToString(dims)
                          << " must be unique (" << label << ")";
   return success();
+}
+
+std::string describeOversizedShape(llvm::ArrayRef<int64_t> shape,
+                                   unsigned elementBits) {
+  constexpr uint64_t kMax = static_cast<uint64_t>(INT64_MAX);
+  uint64_t count = 1;
+  bool overflow = false;
+  // The exact count, as a decimal string, for the message.
+  llvm::APInt exact(192, 1);
+  for (int64_t d : shape) {
+    uint64_t size = d < 0 ? 0 : static_cast<uint64_t>(d);
+    exact = exact * llvm::APInt(192, size);
+    if (!overflow && size != 0 && count > kMax / size)
+      overflow = true;
+    count = overflow ? count : count * size;
+  }
+  if (exact.isZero())
+    return "";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (overflow) {
+    os << "has " << llvm::toString(exact, 10, false)
+       << " elements, more than an int64 counts (2^63 - 1)";
+    return text;
+  }
+  uint64_t bytes = (elementBits + 7) / 8;
+  if (elementBits >= 8 && bytes != 0 && count > kMax / bytes) {
+    os << "has " << count << " elements of " << bytes << " bytes ("
+       << llvm::toString(exact * llvm::APInt(192, bytes), 10, false)
+       << " bytes), more than an int64 counts (2^63 - 1)";
+    return text;
+  }
+  return "";
+}
+
+mlir::LogicalResult verifyBoundedTensorSizes(mlir::Operation *op) {
+  auto check = [&](mlir::Type type, const char *what,
+                   unsigned index) -> mlir::LogicalResult {
+    auto shaped = mlir::dyn_cast<mlir::RankedTensorType>(type);
+    if (!shaped)
+      return mlir::success();
+    mlir::Type elem = shaped.getElementType();
+    unsigned bits = elem.isIntOrFloat() || mlir::isa<mlir::ComplexType,
+                                                     mlir::quant::QuantizedType>(elem)
+                        ? getBitWidth(elem)
+                        : 64;
+    std::string why = describeOversizedShape(shaped.getShape(), bits);
+    if (why.empty())
+      return mlir::success();
+    return op->emitOpError() << what << " #" << index << " of type " << type
+                             << " " << why;
+  };
+  for (auto [i, t] : llvm::enumerate(op->getOperandTypes()))
+    if (mlir::failed(check(t, "operand", i)))
+      return mlir::failure();
+  for (auto [i, t] : llvm::enumerate(op->getResultTypes()))
+    if (mlir::failed(check(t, "result", i)))
+      return mlir::failure();
+  return mlir::success();
 }
 
 } // namespace jx::stablehlo

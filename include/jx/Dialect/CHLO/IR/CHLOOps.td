@@ -34,7 +34,8 @@ def Chlo_Dialect : Dialect {
 }
 
 class CHLO_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Chlo_Dialect, mnemonic, traits>;
+    : Op<Chlo_Dialect, mnemonic, !listconcat(traits,
+                                             [HLO_BoundedTensorSizes])>;
 
 //===----------------------------------------------------------------------===//
 // Enums and attributes

@@ -37,8 +37,16 @@ def StableHLO_Dialect : Dialect {
   }];
 }
 
+// Every tensor an op touches has an element count and a byte size that an
+// int64 holds (TypeUtils.h): beyond that, allocation sizes and index
+// arithmetic wrap, and the program would corrupt memory when run.
+def HLO_BoundedTensorSizes : NativeOpTrait<"BoundedTensorSizes"> {
+  let cppNamespace = "::jx::stablehlo::HLOTrait";
+}
+
 class StableHLO_Op<string mnemonic, list<Trait> traits = []>
-    : Op<StableHLO_Dialect, mnemonic, traits>;
+    : Op<StableHLO_Dialect, mnemonic, !listconcat(traits,
+                                                  [HLO_BoundedTensorSizes])>;
 
 //===----------------------------------------------------------------------===//
 // Types

@@ -21,6 +21,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "jx/Dialect/StableHLO/IR/TypeUtils.h"
+
 namespace jx::stablehlo {
 /// True for the quantized element types of the spec (!quant.uniform...).
 bool isQuantizedElementType(mlir::Type type);

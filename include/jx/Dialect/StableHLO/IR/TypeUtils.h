@@ -12,6 +12,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -64,6 +65,30 @@ mlir::LogicalResult verifyDimsUnique(EmitErrorFn emitError,
                                      llvm::StringRef what,
                                      llvm::ArrayRef<int64_t> dims,
                                      llvm::StringRef label);
+
+/// Why a static shape of `elementBits`-bit elements cannot be stored, or
+/// the empty string when it can: its element count, or its size in bytes,
+/// exceeds what an int64 holds (2^63 - 1). Dynamic dimensions count as 0.
+std::string describeOversizedShape(llvm::ArrayRef<int64_t> shape,
+                                   unsigned elementBits);
+
+/// Every tensor operand and result of `op` has a storable size (above);
+/// reports "operand/result #i of type T has N elements, ..." otherwise.
+mlir::LogicalResult verifyBoundedTensorSizes(mlir::Operation *op);
+
+namespace HLOTrait {
+/// The ODS trait HLO_BoundedTensorSizes that every stablehlo and chlo op
+/// carries: no tensor the op touches has more elements, or bytes, than an
+/// int64 counts (allocations and index arithmetic would wrap).
+template <typename ConcreteType>
+class BoundedTensorSizes
+    : public mlir::OpTrait::TraitBase<ConcreteType, BoundedTensorSizes> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyBoundedTensorSizes(op);
+  }
+};
+} // namespace HLOTrait
 
 } // namespace jx::stablehlo
 
