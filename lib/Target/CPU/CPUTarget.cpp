@@ -101,7 +101,13 @@ llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
   initializeLLVMTargets();
   ExecutionEngineOptions options;
-  options.transformer = makeOptimizingTransformer(2, 0, nullptr);
+  // The optimization pipeline sees the host's target machine: without it
+  // the vectorizers know no vector width and leave the code scalar (the
+  // printed assembly stage, which has the target, looked vectorized).
+  // ExecutionEngine::create applies the transformer before it returns.
+  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+  auto optimize = makeOptimizingTransformer(2, 0, tm.get());
+  options.transformer = optimize;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine = ExecutionEngine::create(module, options);
   if (!engine)
