@@ -119,21 +119,25 @@ constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
 
 /// The passes of each phase, as a textual pipeline. Every name must be
 /// registered: a misspelt or missing pass fails the phase.
-std::string phasePipeline(StringRef phase) {
+std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "hlo")
     return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
            "canonicalize,cse,symbol-dce";
   if (phase == "linalg")
-    return "stablehlo-legalize-to-linalg,canonicalize,"
-           "linalg-fuse-elementwise-ops,empty-tensor-to-alloc-tensor,cse";
+    return std::string("stablehlo-legalize-to-linalg,canonicalize,") +
+           (options.fuse ? "jx-fuse-elementwise," : "") +
+           "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
-    return "jx-lower-checks-to-runtime,"
-           "one-shot-bufferize{bufferize-function-boundaries "
-           "allow-return-allocs-from-loops "
-           "function-boundary-type-conversion=identity-layout-map},"
-           "buffer-results-to-out-params{hoist-static-allocs "
-           "modify-public-functions},"
-           "canonicalize,cse,buffer-deallocation-pipeline";
+    return std::string(
+               "jx-prepare-entries-for-bufferization,jx-lower-checks-to-runtime,"
+               "one-shot-bufferize{bufferize-function-boundaries "
+               "allow-return-allocs-from-loops "
+               "function-boundary-type-conversion=identity-layout-map},"
+               "buffer-results-to-out-params{hoist-static-allocs "
+               "modify-public-functions},"
+               "canonicalize,cse,") +
+           (options.blas ? "jx-contraction-to-blas," : "") +
+           "buffer-deallocation-pipeline";
   if (phase == "loops")
     return "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
            "convert-scf-to-cf,canonicalize";
@@ -146,7 +150,8 @@ std::string phasePipeline(StringRef phase) {
          "convert-math-to-libm,"
          "convert-math-to-llvm,arith-expand{include-bf16=true},"
          "convert-arith-to-llvm,"
-         "convert-complex-to-llvm,finalize-memref-to-llvm,"
+         "convert-complex-to-llvm,"
+         "finalize-memref-to-llvm{use-generic-functions},"
          "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
          "reconcile-unrealized-casts";
 }
@@ -176,12 +181,32 @@ LogicalResult checkLegality(ModuleOp module, StringRef phase) {
   return failure(result.wasInterrupted());
 }
 
-/// Prepares public functions for bufferization with out-parameters:
+/// `--jx-prepare-entries-for-bufferization`. Prepares public functions for
+/// bufferization with out-parameters:
 /// - the caller owns the buffers it passes, so bufferization must copy
 ///   rather than write into them (scatter, dynamic_update_slice);
 /// - each result gets its own buffer: a value returned twice (CSE merges
 ///   identical results) is copied for its second slot.
-void prepareEntriesForBufferization(ModuleOp module) {
+struct PrepareEntriesForBufferizationPass
+    : PassWrapper<PrepareEntriesForBufferizationPass,
+                  OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareEntriesForBufferizationPass)
+  StringRef getArgument() const override {
+    return "jx-prepare-entries-for-bufferization";
+  }
+  StringRef getDescription() const override {
+    return "Mark entry arguments read-only and give every returned value "
+           "its own buffer, for bufferization with out-parameters";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<bufferization::BufferizationDialect,
+                    tensor::TensorDialect>();
+  }
+  void runOnOperation() override;
+};
+
+void PrepareEntriesForBufferizationPass::runOnOperation() {
+  ModuleOp module = getOperation();
   Builder b(module.getContext());
   for (auto fn : module.getOps<func::FuncOp>()) {
     if (!fn.isPublic() || fn.isExternal())
@@ -218,10 +243,8 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
     return module.emitError() << "unknown pipeline phase '"
                               << options.stopAfter << "'";
   for (StringRef phase : kPhases) {
-    if (phase == "bufferized")
-      prepareEntriesForBufferization(module);
     PassManager pm(module.getContext());
-    if (failed(parsePassPipeline(phasePipeline(phase), pm)))
+    if (failed(parsePassPipeline(phasePipeline(phase, options), pm)))
       return module.emitError() << "cannot build the '" << phase
                                 << "' phase of the CPU pipeline";
     if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
@@ -234,17 +257,49 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
   return success();
 }
 
+namespace {
+struct PipelineCLOptions : PassPipelineOptions<PipelineCLOptions> {
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Fuse elementwise ops (off: the unfused "
+                                   "reference path)"),
+                    llvm::cl::init(true)};
+  Option<bool> blas{*this, "blas",
+                    llvm::cl::desc("Call BLAS for dense contractions (off: "
+                                   "their loop nests, the reference path)"),
+                    llvm::cl::init(true)};
+};
+} // namespace
+
 void registerCPUPipelines() {
   PassRegistration<ExpandMathForLibmPass>();
   PassRegistration<RoundEmulatedFloatsPass>();
+  PassRegistration<PrepareEntriesForBufferizationPass>();
   registerExpandMathLikeXlaPass();
+  registerFuseElementwisePass();
+  registerContractionToBlasPass();
+  auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
+                  OpPassManager &pm) {
+    CPUPipelineOptions options;
+    options.fuse = cl.fuse;
+    options.blas = cl.blas;
+    for (StringRef phase : phases)
+      (void)parsePassPipeline(phasePipeline(phase, options), pm);
+  };
   for (StringRef phase : kPhases) {
     std::string name = ("jx-cpu-" + phase).str();
     std::string description = ("The '" + phase + "' phase of the CPU pipeline").str();
-    PassPipelineRegistration<>(name, description, [phase](OpPassManager &pm) {
-      (void)parsePassPipeline(phasePipeline(phase), pm);
-    });
+    PassPipelineRegistration<PipelineCLOptions>(
+        name, description,
+        [phase, build](OpPassManager &pm, const PipelineCLOptions &cl) {
+          build(phase, cl, pm);
+        });
   }
+  PassPipelineRegistration<PipelineCLOptions>(
+      "jx-cpu-pipeline",
+      "The whole CPU pipeline, hlo to the LLVM dialect (what jxc runs)",
+      [build](OpPassManager &pm, const PipelineCLOptions &cl) {
+        build(kPhases, cl, pm);
+      });
 }
 
 } // namespace jx

@@ -1,6 +1,8 @@
 // executable.cpp - a StableHLO entry function compiled for the host CPU.
 
 #include "jx/runtime/executable.h"
+#include "jx/runtime/kernels.h"
+#include "jx/runtime/memory.h"
 
 #include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Target/CPU/CPUTarget.h"
@@ -88,8 +90,21 @@ std::optional<tensor_spec> spec_of(mlir::Type type, mlir::Location loc,
                          << tensor.getElementType() << ", not supported yet";
     return std::nullopt;
   }
-  return tensor_spec{*d, std::vector<int64_t>(tensor.getShape().begin(),
-                                              tensor.getShape().end())};
+  tensor_spec spec{*d, std::vector<int64_t>(tensor.getShape().begin(),
+                                            tensor.getShape().end())};
+  int64_t count = 1, bytes = 0;
+  bool overflow = false;
+  for (int64_t dim : spec.shape)
+    overflow |= __builtin_mul_overflow(count, dim, &count);
+  overflow |= __builtin_mul_overflow(
+      count, static_cast<int64_t>(std::max<std::size_t>(itemsize(*d), 1)),
+      &bytes);
+  if (overflow && count != 0) {
+    mlir::emitError(loc) << what << " #" << index << " has type " << type
+                         << ", whose size in bytes does not fit in an int64";
+    return std::nullopt;
+  }
+  return spec;
 }
 
 int64_t tensor_size(const tensor_spec &t) {
@@ -115,6 +130,15 @@ void push_descriptor(std::vector<int64_t> &words, void *data,
   }
   for (int64_t s : strides)
     words.push_back(s);
+}
+
+/// Calls compiled code; false when one of its allocations failed (the
+/// allocation function jumps back here, see memory.h).
+bool call_guarded(void (*fn)(void **), void **args, allocation_scope &scope) {
+  if (setjmp(scope.landing()) != 0)
+    return false;
+  fn(args);
+  return true;
 }
 
 } // namespace
@@ -346,6 +370,8 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
       f.setPrivate();
   module->lookupSymbol<mlir::func::FuncOp>(entry).setPublic();
   CPUPipelineOptions pipeline;
+  pipeline.fuse = options.fuse;
+  pipeline.blas = options.blas;
   pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
     if (phase == "bufferized")
       if (auto f = m.lookupSymbol<mlir::func::FuncOp>(entry)) {
@@ -373,6 +399,18 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   symbols["jx_rt_check"] = reinterpret_cast<void *>(&jx_rt_check);
   // Copies between strided memrefs call MLIR's runtime helper.
   symbols["memrefCopy"] = reinterpret_cast<void *>(&memrefCopy);
+  // Dense contractions (ContractionToBlas.cpp, blas.cpp).
+  symbols["jx_rt_gemm_f32"] = reinterpret_cast<void *>(&jx_rt_gemm_f32);
+  symbols["jx_rt_gemm_f64"] = reinterpret_cast<void *>(&jx_rt_gemm_f64);
+  symbols["jx_rt_gemm_c64"] = reinterpret_cast<void *>(&jx_rt_gemm_c64);
+  symbols["jx_rt_gemm_c128"] = reinterpret_cast<void *>(&jx_rt_gemm_c128);
+  // Temporaries: allocated and freed through the runtime (memory.h).
+  symbols["_mlir_memref_to_llvm_alloc"] =
+      reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc);
+  symbols["_mlir_memref_to_llvm_aligned_alloc"] =
+      reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc);
+  symbols["_mlir_memref_to_llvm_free"] =
+      reinterpret_cast<void *>(&_mlir_memref_to_llvm_free);
   auto jit = cpu::JitModule::create(*module, symbols);
   // Generate the machine code now rather than on the first run, so that
   // compile() is the whole compilation and a missing symbol fails here.
@@ -392,6 +430,11 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   exe->module_ = std::move(*jit);
   exe->entry_fn_ = *fnPtr;
   return exe;
+}
+
+uint64_t executable::output_size(std::size_t i) const {
+  return static_cast<uint64_t>(tensor_size(outputs_[i])) *
+         itemsize(outputs_[i].dtype);
 }
 
 std::vector<host_buffer> executable::run(const std::vector<host_buffer> &args,
@@ -421,6 +464,23 @@ executable::run(const std::vector<const host_buffer *> &pointers,
       throw invalid_input("@" + entry_ + " input #" + std::to_string(i) +
                           " must be " + inputs_[i].type_string() + ", got " +
                           args[i].type_string());
+  // The outputs the runtime allocates count against the memory limit.
+  uint64_t output_bytes = 0;
+  for (std::size_t i = 0; i < outputs_.size(); ++i)
+    if (i >= reuse.size() || reuse[i].data.empty())
+      output_bytes += output_size(i);
+  uint64_t limit = memory_limit();
+  if (limit && output_bytes > limit) {
+    std::string what;
+    for (std::size_t i = 0; i < outputs_.size(); ++i)
+      what += (i ? ", " : "") + outputs_[i].type_string() + " (" +
+              format_bytes(output_size(i)) + ")";
+    throw memory_error("@" + entry_ + " returns " + what + ": " +
+                       format_bytes(output_bytes) + " in all, over the limit "
+                       "of " + format_bytes(limit) +
+                       " (set with --max-memory, JX_MAX_MEMORY or "
+                       "set_memory_limit)");
+  }
   std::vector<host_buffer> results(outputs_.size());
   std::vector<char> reused(outputs_.size(), 0);
   // After bufferization results are out-parameters after the inputs; each
@@ -431,7 +491,7 @@ executable::run(const std::vector<const host_buffer *> &pointers,
     push_descriptor(words, const_cast<uint8_t *>(args[i].data.data()),
                     args[i].shape);
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
-    std::size_t bytes = tensor_size(outputs_[i]) * itemsize(outputs_[i].dtype);
+    std::size_t bytes = output_size(i);
     if (i < reuse.size() && !reuse[i].data.empty()) {
       if (reuse[i].dtype != outputs_[i].dtype ||
           reuse[i].shape != outputs_[i].shape || reuse[i].data.size() != bytes)
@@ -445,7 +505,14 @@ executable::run(const std::vector<const host_buffer *> &pointers,
     }
     results[i].dtype = outputs_[i].dtype;
     results[i].shape = outputs_[i].shape;
-    results[i].data.assign(bytes + 1, 0);
+    try {
+      results[i].data.assign(bytes + 1, 0);
+    } catch (const std::bad_alloc &) {
+      throw memory_error("@" + entry_ + ": cannot allocate output #" +
+                         std::to_string(i) + " " +
+                         outputs_[i].type_string() + " (" +
+                         format_bytes(bytes) + "): out of memory");
+    }
     push_descriptor(words, results[i].data.data(), results[i].shape);
   }
   std::vector<void *> packed;
@@ -454,7 +521,9 @@ executable::run(const std::vector<const host_buffer *> &pointers,
     packed.push_back(&w);
   check_log local;
   scoped_check_log guard(log ? *log : local);
-  entry_fn_(packed.data());
+  allocation_scope memory(output_bytes);
+  if (!call_guarded(entry_fn_, packed.data(), memory))
+    throw memory_error("@" + entry_ + ": " + memory.error());
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (reused[i])
       results[i] = std::move(reuse[i]);

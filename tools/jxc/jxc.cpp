@@ -1,8 +1,11 @@
 //===- jxc.cpp - compile and run StableHLO programs -----------------------===//
 //
 //   jxc run FILE [--split-input-file] [--input a.npy ...] [--output-dir D]
-//   jxc compile FILE --emit=<stage> [-o OUT]
+//           [--no-fuse] [--no-blas] [--max-memory SIZE]
+//   jxc compile FILE --emit=<stage> [-o OUT] [--no-fuse] [--no-blas]
 //   jxc compile FILE --print-all-stages
+//   jxc bench FILE [--input a.npy ...] [--min-time S] [--threads N]
+//           [--format=json]
 //
 // See `jxc --help`. Exit codes: 0 success, 1 a check failed, 2 the program
 // (or an input) could not be read, parsed, verified or compiled.
@@ -14,6 +17,8 @@
 #include "jx/Support/InputLimits.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/runtime/executable.h"
+#include "jx/runtime/memory.h"
+#include "jx/runtime/threads.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -25,12 +30,15 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -57,6 +65,26 @@ cl::opt<std::string> outputDir("output-dir",
                                         "in this folder"),
                                cl::sub(runCmd));
 
+cl::SubCommand benchCmd("bench", "Compile a program once and time calls of "
+                                 "its entry");
+cl::opt<std::string> benchFile(cl::Positional, cl::desc("<file.mlir>"),
+                               cl::Required, cl::sub(benchCmd));
+cl::list<std::string> benchInputs("input",
+                                  cl::desc("An .npy file for the next "
+                                           "argument of the entry"),
+                                  cl::sub(benchCmd));
+cl::opt<double> minTime("min-time",
+                        cl::desc("Time calls for at least this many seconds "
+                                 "(default 1)"),
+                        cl::init(1.0), cl::sub(benchCmd));
+cl::opt<unsigned> benchThreads(
+    "threads", cl::desc("Threads the kernels may use (default: "
+                        "JX_NUM_THREADS, else every core)"),
+    cl::init(0), cl::sub(benchCmd));
+cl::opt<std::string> benchFormat("format",
+                                 cl::desc("Output: text (default) or json"),
+                                 cl::init("text"), cl::sub(benchCmd));
+
 cl::opt<std::string> compileFile(cl::Positional, cl::desc("<file.mlir>"),
                                  cl::Required, cl::sub(compileCmd));
 cl::opt<std::string> emit(
@@ -70,6 +98,23 @@ cl::opt<bool> printAll("print-all-stages",
                        cl::desc("Print the module after every stage, in "
                                 "order, from stablehlo to LLVM IR"),
                        cl::sub(compileCmd));
+
+cl::opt<bool> noFuse("no-fuse",
+                     cl::desc("Do not fuse elementwise ops: the unfused "
+                              "reference path"),
+                     cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
+
+cl::opt<std::string> maxMemory(
+    "max-memory",
+    cl::desc("Cap what one call may allocate (outputs and temporaries), in "
+             "bytes or with a K/M/G/T suffix; default: JX_MAX_MEMORY, else "
+             "the machine's physical memory"),
+    cl::sub(runCmd), cl::sub(benchCmd));
+
+cl::opt<bool> noBlas("no-blas",
+                     cl::desc("Keep dense contractions as loop nests instead "
+                              "of BLAS calls: the reference path"),
+                     cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 
 constexpr int kExitCheckFailed = 1;
 constexpr int kExitCannotCompile = 2;
@@ -154,7 +199,10 @@ struct EntryResult {
 
 EntryResult runEntry(ModuleOp module, const std::string &name,
                      const std::vector<jx::runtime::host_buffer> &args) {
-  auto exe = jx::runtime::executable::compile(module, name);
+  jx::runtime::compile_options options;
+  options.fuse = !noFuse;
+  options.blas = !noBlas;
+  auto exe = jx::runtime::executable::compile(module, name, options);
   if (!exe)
     return {kExitCannotCompile, "could not compile (see stderr)"};
   jx::runtime::check_log log;
@@ -237,7 +285,15 @@ int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
   return 0;
 }
 
+bool applyMemoryLimit();
+
 int runCommand(MLIRContext &ctx) {
+  if (!applyMemoryLimit())
+    return kExitCannotCompile;
+  if (outputDir.getNumOccurrences() && outputDir.empty()) {
+    llvm::errs() << "jxc: error: --output-dir is empty; give a folder\n";
+    return kExitCannotCompile;
+  }
   std::string error;
   auto file = openInputFile(runFile, &error);
   if (!file) {
@@ -257,6 +313,112 @@ int runCommand(MLIRContext &ctx) {
   return worst;
 }
 
+/// Reads, checks the limits of and parses the program at `path` into
+/// `sourceMgr`; null (after a diagnostic) when any step fails.
+OwningOpRef<ModuleOp> loadModule(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
+                                 llvm::StringRef path) {
+  std::string error;
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "jxc: error: " << error << "\n";
+    return nullptr;
+  }
+  std::string limits = jx::checkInputLimits(file->getBuffer(), path);
+  if (!limits.empty()) {
+    llvm::errs() << limits << "\n";
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+}
+
+/// Applies --max-memory; false (after a message) when it is not a size.
+bool applyMemoryLimit() {
+  if (maxMemory.empty())
+    return true;
+  uint64_t bytes = 0;
+  if (!jx::runtime::parse_memory_size(maxMemory, bytes)) {
+    llvm::errs() << "jxc: error: --max-memory='" << maxMemory
+                 << "' is not a size (expected bytes or e.g. 512M, 8G)\n";
+    return false;
+  }
+  jx::runtime::set_memory_limit(bytes);
+  return true;
+}
+
+/// jxc bench: compile once, check the inputs, one warm-up call, then calls
+/// until --min-time seconds have passed (at least 3); prints the compile
+/// time and the median, minimum and maximum time of a call.
+int benchCommand(MLIRContext &ctx) {
+  if (!applyMemoryLimit())
+    return kExitCannotCompile;
+  if (benchFormat != "text" && benchFormat != "json") {
+    llvm::errs() << "jxc: error: --format must be text or json\n";
+    return kExitCannotCompile;
+  }
+  if (benchThreads)
+    jx::runtime::set_num_threads(benchThreads);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, benchFile);
+  if (!module)
+    return kExitCannotCompile;
+  func::FuncOp entry = findEntry(*module);
+  if (!entry) {
+    module->emitError("no entry function: expected @main or exactly one "
+                      "public function");
+    return kExitCannotCompile;
+  }
+  std::string name = entry.getSymName().str();
+  using clock = std::chrono::steady_clock;
+  auto seconds = [](clock::duration d) {
+    return std::chrono::duration<double>(d).count();
+  };
+  try {
+    std::vector<jx::runtime::host_buffer> args;
+    for (const std::string &input : benchInputs)
+      args.push_back(jx::runtime::read_npy(input));
+    jx::runtime::compile_options options;
+    options.fuse = !noFuse;
+    options.blas = !noBlas;
+    auto start = clock::now();
+    auto exe = jx::runtime::executable::compile(*module, name, options);
+    double compile = seconds(clock::now() - start);
+    if (!exe)
+      return kExitCannotCompile;
+    (void)exe->run(args); // warm-up; checks the inputs
+    std::vector<double> times;
+    auto begin = clock::now();
+    while (times.size() < 3 || seconds(clock::now() - begin) < minTime) {
+      auto t0 = clock::now();
+      (void)exe->run(args);
+      times.push_back(seconds(clock::now() - t0));
+    }
+    std::sort(times.begin(), times.end());
+    std::size_t n = times.size();
+    double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+    unsigned threads = jx::runtime::num_threads();
+    if (benchFormat == "json") {
+      llvm::outs() << llvm::formatv(
+          "{{\"entry\": \"{0}\", \"compile_ms\": {1}, \"median_ms\": {2}, "
+          "\"min_ms\": {3}, \"max_ms\": {4}, \"calls\": {5}, "
+          "\"threads\": {6}}\n",
+          name, compile * 1e3, median * 1e3, times.front() * 1e3,
+          times.back() * 1e3, n, threads);
+    } else {
+      llvm::outs() << llvm::formatv(
+          "@{0}: compile {1:f1} ms; per call median {2:f4} ms, min {3:f4} ms, "
+          "max {4:f4} ms ({5} calls, {6} threads)\n",
+          name, compile * 1e3, median * 1e3, times.front() * 1e3,
+          times.back() * 1e3, n, threads);
+    }
+  } catch (const std::exception &e) {
+    llvm::errs() << "jxc: error: " << e.what() << "\n";
+    return kExitCannotCompile;
+  }
+  return 0;
+}
+
 void printStage(llvm::raw_ostream &os, llvm::StringRef stage, ModuleOp module) {
   os << "// ----- stage: " << stage << " -----\n";
   module.print(os);
@@ -273,23 +435,12 @@ int compileCommand(MLIRContext &ctx) {
                     "llvm-dialect, llvm-ir, asm, obj\n";
     return kExitCannotCompile;
   }
-  std::string error;
-  auto file = openInputFile(compileFile, &error);
-  if (!file) {
-    llvm::errs() << "jxc: error: " << error << "\n";
-    return kExitCannotCompile;
-  }
-  std::string limits = jx::checkInputLimits(file->getBuffer(), compileFile);
-  if (!limits.empty()) {
-    llvm::errs() << limits << "\n";
-    return kExitCannotCompile;
-  }
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, compileFile);
   if (!module)
     return kExitCannotCompile;
+  std::string error;
   auto out = openOutputFile(outputFile, &error);
   if (!out) {
     llvm::errs() << "jxc: error: " << error << "\n";
@@ -304,6 +455,8 @@ int compileCommand(MLIRContext &ctx) {
     return 0;
   }
   jx::CPUPipelineOptions options;
+  options.fuse = !noFuse;
+  options.blas = !noBlas;
   bool toMachine = printAll || emit == "llvm-ir" || emit == "asm" || emit == "obj";
   if (!toMachine)
     options.stopAfter = emit;
@@ -348,7 +501,9 @@ int main(int argc, char **argv) {
       "  jxc run f.mlir --input x.npy --output-dir out/\n"
       "                                     feed .npy inputs, write result<i>.npy\n"
       "  jxc compile f.mlir --emit=linalg   print one stage of the compilation\n"
-      "  jxc compile f.mlir --print-all-stages\n\n"
+      "  jxc compile f.mlir --print-all-stages\n"
+      "  jxc bench f.mlir --input x.npy --min-time 2 --format=json\n"
+      "                                     time calls of the compiled entry\n\n"
       "Exit codes: 0 success, 1 a check failed, 2 the program or an input\n"
       "could not be read, parsed, verified or compiled.\n");
   DialectRegistry registry;
@@ -360,6 +515,8 @@ int main(int argc, char **argv) {
     return runCommand(ctx);
   if (compileCmd)
     return compileCommand(ctx);
+  if (benchCmd)
+    return benchCommand(ctx);
   llvm::errs() << "jxc: give a command: 'jxc run FILE' or 'jxc compile FILE' "
                   "(see jxc --help)\n";
   return kExitCannotCompile;

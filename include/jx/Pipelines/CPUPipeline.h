@@ -31,6 +31,14 @@ llvm::ArrayRef<llvm::StringRef> getCPUPipelinePhases();
 struct CPUPipelineOptions {
   /// Stop after this phase (one of getCPUPipelinePhases()); empty: run all.
   llvm::StringRef stopAfter;
+  /// Fuse elementwise ops in the linalg phase (jx-fuse-elementwise); off,
+  /// every op keeps its own loop nest: the reference path that
+  /// differential tests compare the fused code against.
+  bool fuse = true;
+  /// Dense f32/f64/complex contractions call the runtime's BLAS GEMM
+  /// (jx-contraction-to-blas); off, they keep their loop nests: the
+  /// reference path the kernels are tested against.
+  bool blas = true;
   /// Called with the phase name and the module after each phase.
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
 };
@@ -41,12 +49,25 @@ mlir::LogicalResult runCPUPipeline(mlir::ModuleOp module,
                                    const CPUPipelineOptions &options = {});
 
 /// Registers the pipeline as `--jx-cpu-pipeline` (and one pipeline per
-/// phase, `--jx-cpu-<phase>`) for jx-opt.
+/// phase, `--jx-cpu-<phase>`, each with the option `fuse=false` for the
+/// unfused reference path) and jx's own passes for jx-opt.
 void registerCPUPipelines();
 
 /// `--jx-expand-math-like-xla` (ExpandMathLikeXla.cpp); registered by
 /// registerCPUPipelines.
 void registerExpandMathLikeXlaPass();
+
+/// `--jx-fuse-elementwise` (FuseElementwise.cpp): elementwise fusion of
+/// linalg ops under jx's legality rule; registered by registerCPUPipelines.
+void registerFuseElementwisePass();
+
+/// `--jx-contraction-to-blas` (ContractionToBlas.cpp); registered by
+/// registerCPUPipelines.
+void registerContractionToBlasPass();
+
+/// The rule itself: whether the producer of `fused` may be fused into its
+/// consumer (or, for a constant producer, folded at compile time).
+bool isLegalElementwiseFusion(mlir::OpOperand *fused);
 
 } // namespace jx
 

@@ -37,6 +37,10 @@ struct invalid_input : std::invalid_argument {
 };
 
 struct compile_options {
+  /// Elementwise fusion (off: the unfused reference path).
+  bool fuse = true;
+  /// Dense contractions through BLAS (off: their loop nests).
+  bool blas = true;
   /// Called after each pipeline phase with its name and the module.
   std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
 };
@@ -54,7 +58,9 @@ public:
   const std::vector<tensor_spec> &outputs() const { return outputs_; }
 
   /// Runs the compiled code. Throws invalid_input when `args` do not match
-  /// inputs(). Check ops in the program report to `log` when given.
+  /// inputs(), memory_error (memory.h) when the outputs or a temporary
+  /// cannot be allocated or exceed the memory limit. Check ops in the
+  /// program report to `log` when given.
   std::vector<host_buffer> run(const std::vector<host_buffer> &args,
                                check_log *log = nullptr) const;
 
@@ -80,6 +86,8 @@ public:
 
 private:
   executable() = default;
+  /// Bytes of output #i.
+  uint64_t output_size(std::size_t i) const;
   std::unique_ptr<jx::cpu::JitModule> module_;
   void (*entry_fn_)(void **) = nullptr; // entry_'s packed wrapper in module_
   std::string entry_;

@@ -12,6 +12,11 @@
 //   input batch    = group(out feature) * N/BG + batch   (batch groups)
 // dynamic_conv is lowered the same way when its padding is a constant.
 //
+// A convolution with a small kernel window (one group, one element type,
+// f32/f64) is instead a sum of contractions, one per window position, over
+// strided slices of the padded input: each becomes a GEMM call
+// (jx-contraction-to-blas) that reads the slice in place.
+//
 //===----------------------------------------------------------------------===//
 
 #include "DotFamily.h"
@@ -118,6 +123,109 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
       .getResult(0);
 }
 
+/// Convolutions with at most this many kernel window positions are
+/// lowered as one contraction per position.
+constexpr int64_t kMaxUnrolledTaps = 64;
+
+/// The convolution as a sum over the kernel window's positions of
+/// contractions (one GEMM each once bufferized): for a position k,
+///   out[b, o..., f] += input[b, o * stride + k' * rhs_dilation, c]
+///                      * kernel[k, c, f]                (k' = k, or reversed)
+/// where the input operand is a strided slice of the padded input, read in
+/// place. Only for one feature and batch group and one element type.
+Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
+                          RankedTensorType resultType, const ConvParams &p) {
+  MLIRContext *ctx = b.getContext();
+  ConvDimensionNumbersAttr dims = p.dims;
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto kType = cast<RankedTensorType>(rhs.getType());
+  Type elem = resultType.getElementType();
+  int64_t S = dims.getInputSpatialDimensions().size();
+  int64_t R = resultType.getRank();
+  ArrayRef<int64_t> inSpatial = dims.getInputSpatialDimensions();
+  ArrayRef<int64_t> kSpatial = dims.getKernelSpatialDimensions();
+  ArrayRef<int64_t> outSpatial = dims.getOutputSpatialDimensions();
+
+  // The kernel's two feature dimensions, in its own order.
+  SmallVector<int64_t> kFeatureDims;
+  for (int64_t d = 0; d < kType.getRank(); ++d)
+    if (!llvm::is_contained(kSpatial, d))
+      kFeatureDims.push_back(d);
+  SmallVector<int64_t> kSliceShape;
+  for (int64_t d : kFeatureDims)
+    kSliceShape.push_back(kType.getDimSize(d));
+  auto kSliceType = RankedTensorType::get(kSliceShape, elem);
+
+  AffineExpr inFeature = getAffineDimExpr(R, ctx);
+  SmallVector<AffineExpr> inExprs(inType.getRank());
+  inExprs[dims.getInputBatchDimension()] =
+      getAffineDimExpr(dims.getOutputBatchDimension(), ctx);
+  inExprs[dims.getInputFeatureDimension()] = inFeature;
+  SmallVector<int64_t> sliceShape(inType.getShape());
+  for (int64_t i = 0; i < S; ++i) {
+    inExprs[inSpatial[i]] = getAffineDimExpr(outSpatial[i], ctx);
+    sliceShape[inSpatial[i]] = resultType.getDimSize(outSpatial[i]);
+  }
+  auto sliceType = RankedTensorType::get(sliceShape, elem);
+  SmallVector<AffineExpr> kExprs;
+  for (int64_t d : kFeatureDims)
+    kExprs.push_back(d == dims.getKernelInputFeatureDimension()
+                         ? inFeature
+                         : getAffineDimExpr(dims.getOutputFeatureDimension(),
+                                            ctx));
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(R + 1, 0, inExprs, ctx),
+      AffineMap::get(R + 1, 0, kExprs, ctx),
+      AffineMap::get(R + 1, 0,
+                     AffineMap::getMultiDimIdentityMap(R, ctx).getResults(),
+                     ctx)};
+  SmallVector<utils::IteratorType> iterators(R, utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+
+  Value acc = filledTensor(b, loc, resultType, scalarConst(b, loc, elem, 0));
+  SmallVector<int64_t> tap(S, 0);
+  int64_t taps = 1;
+  for (int64_t i = 0; i < S; ++i)
+    taps *= kType.getDimSize(kSpatial[i]);
+  for (int64_t t = 0; t < taps; ++t) {
+    SmallVector<OpFoldResult> offsets(inType.getRank(), b.getIndexAttr(0)),
+        sizes, strides(inType.getRank(), b.getIndexAttr(1));
+    for (int64_t d : sliceShape)
+      sizes.push_back(b.getIndexAttr(d));
+    SmallVector<OpFoldResult> kOffsets(kType.getRank(), b.getIndexAttr(0)),
+        kSizes, kStrides(kType.getRank(), b.getIndexAttr(1));
+    for (int64_t d = 0; d < kType.getRank(); ++d)
+      kSizes.push_back(b.getIndexAttr(kType.getDimSize(d)));
+    for (int64_t i = 0; i < S; ++i) {
+      int64_t ksize = kType.getDimSize(kSpatial[i]);
+      int64_t at = p.reversal[i] ? ksize - 1 - tap[i] : tap[i];
+      offsets[inSpatial[i]] = b.getIndexAttr(at * p.rhsDilation[i]);
+      strides[inSpatial[i]] = b.getIndexAttr(p.strides[i]);
+      kOffsets[kSpatial[i]] = b.getIndexAttr(tap[i]);
+      kSizes[kSpatial[i]] = b.getIndexAttr(1);
+    }
+    Value slice = tensor::ExtractSliceOp::create(b, loc, sliceType, input,
+                                                 offsets, sizes, strides);
+    Value kSlice = tensor::ExtractSliceOp::create(b, loc, kSliceType, rhs,
+                                                  kOffsets, kSizes, kStrides);
+    acc = linalg::GenericOp::create(
+              b, loc, TypeRange{resultType}, ValueRange{slice, kSlice},
+              ValueRange{acc}, maps, iterators,
+              [&](OpBuilder &nb, Location l, ValueRange args) {
+                linalg::YieldOp::create(
+                    nb, l, addScalar(nb, l, args[2],
+                                     mulScalar(nb, l, args[0], args[1])));
+              })
+              .getResult(0);
+    for (int64_t i = S; i-- > 0;) { // next window position
+      if (++tap[i] < kType.getDimSize(kSpatial[i]))
+        break;
+      tap[i] = 0;
+    }
+  }
+  return acc;
+}
+
 LogicalResult lowerConvolution(ConversionPatternRewriter &rewriter,
                                Operation *op, Value lhs, Value rhs,
                                RankedTensorType resultType,
@@ -138,6 +246,18 @@ LogicalResult lowerConvolution(ConversionPatternRewriter &rewriter,
   int64_t R = resultType.getRank();
 
   Value input = padAndDilate(rewriter, loc, lhs, p);
+
+  int64_t taps = 1;
+  for (int64_t d : dims.getKernelSpatialDimensions())
+    taps *= rhsType.getDimSize(d);
+  bool oneType = lhsOrig == resultOrig && rhsOrig == resultOrig &&
+                 (elem.isF32() || elem.isF64());
+  if (oneType && p.featureGroups == 1 && p.batchGroups == 1 && taps >= 1 &&
+      taps <= kMaxUnrolledTaps && resultType.getNumElements() > 0) {
+    rewriter.replaceOp(op, lowerAsContractions(rewriter, loc, input, rhs,
+                                               resultType, p));
+    return success();
+  }
 
   // Loops: R output dims, S window dims, one input-feature dim.
   int64_t featureLoop = R + S;

@@ -157,8 +157,16 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
   bool widen = isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32;
   Type acc = widen ? Type(rewriter.getF32Type()) : elem;
   RankedTensorType accType = resultType.clone(acc);
-  Value zero = scalarConst(rewriter, loc, acc, 0);
-  Value init = filledTensor(rewriter, loc, accType, zero, dynSizes);
+  // Without contracting dimensions every result element is one product:
+  // the generic is all-parallel and must not read its output (an
+  // all-parallel op that accumulates into its init is wrong once fusion
+  // puts it inside a larger loop nest), and needs no zero fill.
+  Value init =
+      nC == 0 ? tensor::EmptyOp::create(rewriter, loc, accType.getShape(), acc,
+                                        dynSizes)
+                    .getResult()
+              : filledTensor(rewriter, loc, accType,
+                             scalarConst(rewriter, loc, acc, 0), dynSizes);
 
   // linalg.matmul / batch_matmul when the layout and the types allow.
   bool sameTypes = !widen && lhsType.getElementType() == elem &&
@@ -219,8 +227,9 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
           x = arith::ExtFOp::create(b, l, acc, x);
           y = arith::ExtFOp::create(b, l, acc, y);
         }
-        Value sum = addScalar(b, l, args[2], mulScalar(b, l, x, y));
-        linalg::YieldOp::create(b, l, sum);
+        Value product = mulScalar(b, l, x, y);
+        linalg::YieldOp::create(
+            b, l, nC == 0 ? product : addScalar(b, l, args[2], product));
       });
   if (!widen) {
     rewriter.replaceOp(op, generic.getResults());
@@ -366,8 +375,13 @@ struct EinsumToLinalg : OpConversionPattern<OpTy> {
     SmallVector<Type> origs;
     for (Value v : op->getOperands())
       origs.push_back(getElementTypeOrSelf(v.getType()));
-    Value init = filledTensor(rewriter, loc, resultType,
-                              scalarConst(rewriter, loc, elem, 0));
+    bool reduces = nLoops > static_cast<int64_t>(numParallel);
+    Value init =
+        reduces ? filledTensor(rewriter, loc, resultType,
+                               scalarConst(rewriter, loc, elem, 0))
+                : tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                          elem)
+                      .getResult();
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{resultType}, operands, ValueRange{init}, maps,
         iterators, [&](OpBuilder &b, Location l, ValueRange args) {
@@ -377,8 +391,8 @@ struct EinsumToLinalg : OpConversionPattern<OpTy> {
                                          resultOrig);
             product = product ? mulScalar(b, l, product, v) : v;
           }
-          linalg::YieldOp::create(b, l,
-                                  addScalar(b, l, args.back(), product));
+          linalg::YieldOp::create(
+              b, l, reduces ? addScalar(b, l, args.back(), product) : product);
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();

@@ -84,6 +84,9 @@ struct ElementwiseToGeneric : ConversionPattern {
   }
 };
 
+/// Splat constants with more elements than this become a linalg.fill.
+constexpr int64_t kMaxSplatConstantElements = 1024;
+
 struct ConstantToArith : OpConversionPattern<ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -97,6 +100,21 @@ struct ConstantToArith : OpConversionPattern<ConstantOp> {
     // Unsigned literals keep their bits under the signless type.
     if (dense.getElementType() != type.getElementType())
       dense = dense.bitcast(type.getElementType());
+    // A large splat is filled at run time: as a constant it would become a
+    // global initializer of every element, expanded at compile time.
+    if (dense.isSplat() && type.getElementType().isIntOrFloat() &&
+        type.hasStaticShape() &&
+        type.getNumElements() > kMaxSplatConstantElements) {
+      Location loc = op.getLoc();
+      Value scalar = arith::ConstantOp::create(
+          rewriter, loc, type.getElementType(),
+          dense.getSplatValue<TypedAttr>());
+      Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                            type.getElementType());
+      rewriter.replaceOpWithNewOp<linalg::FillOp>(op, ValueRange{scalar},
+                                                  ValueRange{empty});
+      return success();
+    }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, dense);
     return success();
   }

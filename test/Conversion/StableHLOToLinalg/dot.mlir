@@ -114,17 +114,32 @@ func.func @dot_vector_vector(%a: tensor<3xf64>, %b: tensor<3xf64>) -> tensor<f64
 // -----
 
 // Padding and rhs dilation: the input is padded by a gather-like generic
-// (1 row before, 2 columns before and 1 after), then one generic over
-// (output dims, window dims, input features).
-// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d4 * 2, d2 + d5, d6)>
-// CHECK-DAG: #[[KER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
-// CHECK-DAG: #[[RES:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// (1 row before, 2 columns before and 1 after); then, f32 with one group,
+// one contraction per window position (2 x 3) over a strided slice of the
+// padded input (offset: position * rhs dilation, stride: window stride)
+// and the kernel's feature matrix at that position, accumulated in turn.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+// CHECK-DAG: #[[KER:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d4, d3)>
+// CHECK-DAG: #[[RES:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @convolution
 // CHECK: %[[PADDED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x10x2xf32>)
 // CHECK: tensor.extract %arg0
 // CHECK: arith.select
-// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[KER]], #[[RES]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
-// CHECK-SAME: ins(%[[PADDED]], %arg1 : tensor<1x7x10x2xf32>, tensor<2x3x2x3xf32>)
+// CHECK: %[[ZERO:.*]] = linalg.fill
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 0, 0] [1, 3, 8, 2] [1, 2, 1, 1] : tensor<1x7x10x2xf32> to tensor<1x3x8x2xf32>
+// CHECK: %[[K0:.*]] = tensor.extract_slice %arg1[0, 0, 0, 0] [1, 1, 2, 3] [1, 1, 1, 1] : tensor<2x3x2x3xf32> to tensor<2x3xf32>
+// CHECK: %[[A0:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[KER]], #[[RES]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+// CHECK-SAME: ins(%[[S0]], %[[K0]] : tensor<1x3x8x2xf32>, tensor<2x3xf32>) outs(%[[ZERO]] : tensor<1x3x8x3xf32>)
+// CHECK: tensor.extract_slice %[[PADDED]][0, 0, 1, 0] [1, 3, 8, 2] [1, 2, 1, 1]
+// CHECK: tensor.extract_slice %arg1[0, 1, 0, 0] [1, 1, 2, 3]
+// CHECK: linalg.generic {{.*}} outs(%[[A0]] : tensor<1x3x8x3xf32>)
+// CHECK: tensor.extract_slice %[[PADDED]][0, 0, 2, 0] [1, 3, 8, 2] [1, 2, 1, 1]
+// CHECK: linalg.generic
+// CHECK: tensor.extract_slice %[[PADDED]][0, 2, 0, 0] [1, 3, 8, 2] [1, 2, 1, 1]
+// CHECK: tensor.extract_slice %arg1[1, 0, 0, 0] [1, 1, 2, 3]
+// CHECK-COUNT-3: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
 func.func @convolution(%x: tensor<1x6x7x2xf32>, %w: tensor<2x3x2x3xf32>) -> tensor<1x3x8x3xf32> {
   %r = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 0], [2, 1]], rhs_dilate = [2, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x7x2xf32>, tensor<2x3x2x3xf32>) -> tensor<1x3x8x3xf32>
   return %r : tensor<1x3x8x3xf32>
@@ -158,7 +173,8 @@ func.func @convolution_batch_groups(%x: tensor<4x5x2xi64>, %w: tensor<2x2x6xi64>
 // dynamic_conv with a constant padding lowers like convolution.
 // CHECK-LABEL: func.func @dynamic_conv
 // CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x2xf32>)
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
 func.func @dynamic_conv(%x: tensor<1x6x2xf32>, %w: tensor<2x2x1xf32>) -> tensor<1x6x1xf32> {
   %pad = stablehlo.constant dense<[[0, 1]]> : tensor<1x2xi64>
   %r = "stablehlo.dynamic_conv"(%x, %w, %pad) {dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x2xf32>, tensor<2x2x1xf32>, tensor<1x2xi64>) -> tensor<1x6x1xf32>

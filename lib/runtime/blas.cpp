@@ -1,0 +1,177 @@
+// blas.cpp - the GEMM that compiled contractions call (ContractionToBlas).
+//
+// One entry per element type, all with the same integer arguments
+// (kernels.h):
+//   m, n, k, trans_a, trans_b, a, lda, b, ldb, c, ldc, overwrite,
+//   loops, then four (extent, a stride, b stride, c stride)
+// computes, for every index of the `loops` loops around it (the first
+// `loops` quadruples; strides count elements, 0 where an operand does not
+// move along the loop),
+//   C (m x n, row major, leading dimension ldc) = op(A) op(B) + beta C
+// with op(A) m x k (A stored k-contiguous, or m-contiguous when trans_a),
+// op(B) k x n likewise. A loop along which C does not move (c stride 0) is
+// a reduction: beta is 1 after its first index. Otherwise beta is 0 when
+// `overwrite` (C's old contents are ignored), else 1. Pointers are
+// addresses. Matrix-vector shapes go to GEMV. The library is the BLAS jx
+// links (OpenBLAS), which threads each call itself.
+
+#include "jx/runtime/kernels.h"
+#include "jx/runtime/threads.h"
+
+#include <cblas.h>
+
+#include <complex>
+#include <cstdint>
+
+namespace {
+
+template <typename T> struct blas;
+
+template <> struct blas<float> {
+  static void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int64_t m,
+                   int64_t n, int64_t k, const float *a, int64_t lda,
+                   const float *b, int64_t ldb, float beta, float *c,
+                   int64_t ldc) {
+    cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, beta, c,
+                ldc);
+  }
+  static void gemv(CBLAS_TRANSPOSE t, int64_t rows, int64_t cols,
+                   const float *a, int64_t lda, const float *x, int64_t incx,
+                   float beta, float *y, int64_t incy) {
+    cblas_sgemv(CblasRowMajor, t, rows, cols, 1.0f, a, lda, x, incx, beta, y,
+                incy);
+  }
+};
+
+template <> struct blas<double> {
+  static void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int64_t m,
+                   int64_t n, int64_t k, const double *a, int64_t lda,
+                   const double *b, int64_t ldb, double beta, double *c,
+                   int64_t ldc) {
+    cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, beta, c,
+                ldc);
+  }
+  static void gemv(CBLAS_TRANSPOSE t, int64_t rows, int64_t cols,
+                   const double *a, int64_t lda, const double *x, int64_t incx,
+                   double beta, double *y, int64_t incy) {
+    cblas_dgemv(CblasRowMajor, t, rows, cols, 1.0, a, lda, x, incx, beta, y,
+                incy);
+  }
+};
+
+template <typename R> struct complex_blas {
+  using T = std::complex<R>;
+  static void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int64_t m,
+                   int64_t n, int64_t k, const T *a, int64_t lda, const T *b,
+                   int64_t ldb, T beta, T *c, int64_t ldc) {
+    T one(1);
+    if constexpr (sizeof(R) == 4)
+      cblas_cgemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &beta,
+                  c, ldc);
+    else
+      cblas_zgemm(CblasRowMajor, ta, tb, m, n, k, &one, a, lda, b, ldb, &beta,
+                  c, ldc);
+  }
+  static void gemv(CBLAS_TRANSPOSE t, int64_t rows, int64_t cols, const T *a,
+                   int64_t lda, const T *x, int64_t incx, T beta, T *y,
+                   int64_t incy) {
+    T one(1);
+    if constexpr (sizeof(R) == 4)
+      cblas_cgemv(CblasRowMajor, t, rows, cols, &one, a, lda, x, incx, &beta,
+                  y, incy);
+    else
+      cblas_zgemv(CblasRowMajor, t, rows, cols, &one, a, lda, x, incx, &beta,
+                  y, incy);
+  }
+};
+template <> struct blas<std::complex<float>> : complex_blas<float> {};
+template <> struct blas<std::complex<double>> : complex_blas<double> {};
+
+struct outer_loop {
+  int64_t size, a, b, c;
+};
+
+/// One BLAS call: C = op(A) op(B) + beta C.
+template <typename T>
+void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
+          const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c,
+          int64_t ldc) {
+  if (n == 1) {
+    // c (m, elements ldc apart) = op(A) (m x k) b (k elements ldb apart:
+    // with n == 1, B is never marked transposed).
+    if (trans_a)
+      blas<T>::gemv(CblasTrans, k, m, a, lda, b, ldb, beta, c, ldc);
+    else
+      blas<T>::gemv(CblasNoTrans, m, k, a, lda, b, ldb, beta, c, ldc);
+  } else if (m == 1) {
+    // c (n) = a (k) op(B) (k x n) = op(B)^T a; a's elements are 1 apart, or
+    // lda apart when A is marked transposed.
+    int64_t inca = trans_a ? lda : 1;
+    if (trans_b)
+      blas<T>::gemv(CblasNoTrans, n, k, b, ldb, a, inca, beta, c, 1);
+    else
+      blas<T>::gemv(CblasTrans, k, n, b, ldb, a, inca, beta, c, 1);
+  } else {
+    blas<T>::gemm(trans_a ? CblasTrans : CblasNoTrans,
+                  trans_b ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b, ldb,
+                  beta, c, ldc);
+  }
+}
+
+template <typename T>
+void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
+          int64_t a_addr, int64_t lda, int64_t b_addr, int64_t ldb,
+          int64_t c_addr, int64_t ldc, int64_t overwrite, int64_t loops,
+          const outer_loop *outer) {
+  static const unsigned threads = jx::runtime::num_threads(); // sets BLAS's
+  (void)threads;
+  const T *a = reinterpret_cast<const T *>(a_addr);
+  const T *b = reinterpret_cast<const T *>(b_addr);
+  T *c = reinterpret_cast<T *>(c_addr);
+  int64_t total = 1;
+  for (int64_t l = 0; l < loops; ++l)
+    total *= outer[l].size;
+  if (m == 0 || n == 0 || total == 0)
+    return;
+  int64_t index[4] = {0, 0, 0, 0};
+  for (int64_t it = 0; it < total; ++it) {
+    int64_t oa = 0, ob = 0, oc = 0;
+    bool first = true; // the first index of every reduction loop
+    for (int64_t l = 0; l < loops; ++l) {
+      oa += index[l] * outer[l].a;
+      ob += index[l] * outer[l].b;
+      oc += index[l] * outer[l].c;
+      if (outer[l].c == 0 && index[l] != 0)
+        first = false;
+    }
+    T beta = overwrite && first ? T(0) : T(1);
+    if (k == 0) { // an empty sum
+      if (beta == T(0))
+        for (int64_t r = 0; r < m; ++r)
+          for (int64_t j = 0; j < n; ++j)
+            c[oc + r * ldc + j] = T(0);
+    } else {
+      call<T>(m, n, k, trans_a, trans_b, a + oa, lda, b + ob, ldb, beta,
+              c + oc, ldc);
+    }
+    for (int64_t l = loops; l-- > 0;) { // next index, last loop fastest
+      if (++index[l] < outer[l].size)
+        break;
+      index[l] = 0;
+    }
+  }
+}
+
+} // namespace
+
+#define JX_GEMM_ENTRY(name, type)                                              \
+  extern "C" void name JX_GEMM_SIGNATURE {                                     \
+    const outer_loop outer[4] = {                                              \
+        {n0, a0, b0, c0}, {n1, a1, b1, c1}, {n2, a2, b2, c2}, {n3, a3, b3, c3}}; \
+    gemm<type>(m, n, k, trans_a, trans_b, a, lda, b, ldb, c, ldc, overwrite,   \
+               loops, outer);                                                  \
+  }
+JX_GEMM_ENTRY(jx_rt_gemm_f32, float)
+JX_GEMM_ENTRY(jx_rt_gemm_f64, double)
+JX_GEMM_ENTRY(jx_rt_gemm_c64, std::complex<float>)
+JX_GEMM_ENTRY(jx_rt_gemm_c128, std::complex<double>)

@@ -1,0 +1,221 @@
+// memory.cpp - the allocation functions of compiled code, with limits.
+
+#include "jx/runtime/memory.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace jx::runtime {
+
+/// Before every block: where malloc's block starts, the size counted, the
+/// scope that counts it, and the links of that scope's list of live blocks.
+struct header {
+  void *base;
+  uint64_t bytes;
+  allocation_scope *owner;
+  header *prev, *next;
+};
+
+namespace {
+
+thread_local allocation_scope *current = nullptr;
+
+std::atomic<uint64_t> limit_override{0};
+std::atomic<bool> limit_set{false};
+
+uint64_t default_limit() {
+  static const uint64_t value = [] {
+    if (const char *env = std::getenv("JX_MAX_MEMORY")) {
+      uint64_t bytes = 0;
+      if (parse_memory_size(env, bytes))
+        return bytes;
+      std::fprintf(stderr,
+                   "jx: warning: ignoring JX_MAX_MEMORY='%s' (expected bytes "
+                   "or a size such as 512M, 8G)\n",
+                   env);
+    }
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0
+               ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page)
+               : uint64_t{0};
+  }();
+  return value;
+}
+
+/// A block of `bytes` aligned to `alignment` (a power of two, at least 16)
+/// with its header in front; null when malloc fails.
+header *carve(uint64_t bytes, uint64_t alignment) {
+  uint64_t extra = sizeof(header) + alignment;
+  void *base = bytes > UINT64_MAX - extra ? nullptr : std::malloc(bytes + extra);
+  if (!base)
+    return nullptr;
+  uintptr_t start = reinterpret_cast<uintptr_t>(base) + sizeof(header);
+  uintptr_t user = (start + alignment - 1) / alignment * alignment;
+  auto *h = reinterpret_cast<header *>(user - sizeof(header));
+  *h = header{base, bytes, nullptr, nullptr, nullptr};
+  return h;
+}
+
+void *user_pointer(header *h) { return h + 1; }
+
+} // namespace
+
+uint64_t memory_limit() {
+  return limit_set ? limit_override.load() : default_limit();
+}
+
+void set_memory_limit(uint64_t bytes) {
+  limit_override = bytes;
+  limit_set = true;
+}
+
+bool parse_memory_size(const std::string &text, uint64_t &bytes) {
+  if (text.empty())
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  double v = std::strtod(text.c_str(), &end);
+  if (errno || end == text.c_str() || !(v >= 0) || !std::isfinite(v))
+    return false;
+  std::string suffix(end);
+  if (!suffix.empty() && (suffix.back() == 'B' || suffix.back() == 'b'))
+    suffix.pop_back();
+  if (suffix.size() == 2 && (suffix[1] == 'i' || suffix[1] == 'I'))
+    suffix.pop_back(); // "Gi"
+  double scale = 1;
+  if (suffix.size() == 1) {
+    switch (suffix[0]) {
+    case 'k': case 'K': scale = 1024.0; break;
+    case 'm': case 'M': scale = 1024.0 * 1024; break;
+    case 'g': case 'G': scale = 1024.0 * 1024 * 1024; break;
+    case 't': case 'T': scale = 1024.0 * 1024 * 1024 * 1024; break;
+    default: return false;
+    }
+  } else if (!suffix.empty()) {
+    return false;
+  }
+  double total = v * scale;
+  if (total >= 1.8e19)
+    return false;
+  bytes = static_cast<uint64_t>(total);
+  return true;
+}
+
+std::string format_bytes(uint64_t bytes) {
+  static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB",
+                                      "PiB", "EiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024 && u < 6) {
+    v /= 1024;
+    ++u;
+  }
+  char text[64];
+  if (u == 0)
+    std::snprintf(text, sizeof text, "%llu bytes",
+                  static_cast<unsigned long long>(bytes));
+  else
+    std::snprintf(text, sizeof text, "%.2f %s", v, units[u]);
+  return text;
+}
+
+allocation_scope::allocation_scope(uint64_t already_used)
+    : limit_(memory_limit()), used_(already_used), previous_(current) {
+  current = this;
+}
+
+allocation_scope::~allocation_scope() {
+  while (live_) {
+    header *h = live_;
+    live_ = h->next;
+    std::free(h->base);
+  }
+  current = previous_;
+}
+
+void *allocation_scope::allocate(uint64_t bytes, uint64_t alignment) {
+  if (alignment < 16)
+    alignment = 16;
+  if (alignment & (alignment - 1))
+    fail("compiled code asked for an allocation aligned to " +
+         std::to_string(alignment) + " bytes, not a power of two");
+  if (limit_ && (bytes > limit_ || used_ > limit_ - bytes))
+    fail("a temporary buffer of " + format_bytes(bytes) +
+         " would bring this call's memory to " +
+         format_bytes(used_ + bytes) + ", over the limit of " +
+         format_bytes(limit_) +
+         " (set with --max-memory, JX_MAX_MEMORY or set_memory_limit)");
+  header *h = carve(bytes, alignment);
+  if (!h)
+    fail("cannot allocate a temporary buffer of " + format_bytes(bytes) +
+         ": out of memory");
+  h->owner = this;
+  h->next = live_;
+  if (live_)
+    live_->prev = h;
+  live_ = h;
+  used_ += bytes;
+  return user_pointer(h);
+}
+
+void allocation_scope::release(void *p) {
+  if (!p)
+    return;
+  auto *h = reinterpret_cast<header *>(reinterpret_cast<uintptr_t>(p) -
+                                       sizeof(header));
+  if (allocation_scope *owner = h->owner) {
+    owner->used_ -= h->bytes;
+    if (h->prev)
+      h->prev->next = h->next;
+    else
+      owner->live_ = h->next;
+    if (h->next)
+      h->next->prev = h->prev;
+  }
+  std::free(h->base);
+}
+
+void allocation_scope::fail(std::string message) {
+  error_ = std::move(message);
+  std::longjmp(landing_, 1);
+}
+
+} // namespace jx::runtime
+
+namespace jx::runtime {
+namespace {
+
+void *allocate(uint64_t size, uint64_t alignment) {
+  if (current)
+    return current->allocate(size, alignment);
+  // Compiled code called outside executable::run: no call to end, so a
+  // failure can only stop the process, with a message.
+  uint64_t a = alignment < 16 ? 16 : alignment;
+  header *h = (a & (a - 1)) ? nullptr : carve(size, a);
+  if (!h) {
+    std::fprintf(stderr, "jx: error: cannot allocate %s in compiled code\n",
+                 format_bytes(size).c_str());
+    std::abort();
+  }
+  return user_pointer(h);
+}
+
+} // namespace
+} // namespace jx::runtime
+
+extern "C" void *_mlir_memref_to_llvm_alloc(uint64_t size) {
+  return jx::runtime::allocate(size, 16);
+}
+
+extern "C" void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
+                                                    uint64_t size) {
+  return jx::runtime::allocate(size, alignment);
+}
+
+extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
+  jx::runtime::allocation_scope::release(ptr);
+}

@@ -1,0 +1,55 @@
+// threads.cpp - the runtime's thread count, shared with the BLAS library.
+
+#include "jx/runtime/threads.h"
+
+#include <cblas.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <sched.h>
+#include <thread>
+
+namespace jx::runtime {
+namespace {
+
+unsigned default_threads() {
+  if (const char *env = std::getenv("JX_NUM_THREADS")) {
+    char *end = nullptr;
+    long n = std::strtol(env, &end, 10);
+    if (end != env && *end == '\0' && n > 0 && n <= 4096)
+      return static_cast<unsigned>(n);
+    std::fprintf(stderr,
+                 "jx: warning: ignoring JX_NUM_THREADS='%s' (expected a "
+                 "positive number)\n",
+                 env);
+  }
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return static_cast<unsigned>(CPU_COUNT(&set));
+  unsigned n = std::thread::hardware_concurrency();
+  return n ? n : 1;
+}
+
+std::atomic<unsigned> chosen{0};
+
+} // namespace
+
+unsigned num_threads() {
+  unsigned n = chosen.load();
+  if (n)
+    return n;
+  static const unsigned fallback = [] {
+    unsigned d = default_threads();
+    openblas_set_num_threads(static_cast<int>(d));
+    return d;
+  }();
+  return fallback;
+}
+
+void set_num_threads(unsigned n) {
+  chosen = n;
+  openblas_set_num_threads(static_cast<int>(num_threads()));
+}
+
+} // namespace jx::runtime

@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Differential test of jx's fusion and BLAS paths.
+
+Generates random StableHLO programs -- chains of elementwise, broadcast,
+transpose, reduce and dot_general ops (outer products, matrix products with
+batch and transposed operands, contractions of several dimensions) -- runs
+each with `jxc run` three ways: as compiled normally, with --no-fuse (every
+op its own loop nest) and with --no-fuse --no-blas (the plain loop nests,
+the reference path), and checks the results agree within float32 rounding
+and against numpy's evaluation of the same program.
+
+    fusion_differential.py JXC [--seed S] [--count N] [--keep DIR]
+
+Exit 0 when every program agrees; otherwise prints the failing program.
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+
+class Program:
+    def __init__(self, rng):
+        self.rng = rng
+        self.lines = []
+        self.values = []  # (name, shape, numpy value)
+        self.args = []
+        self.counter = 0
+
+    def dim(self):
+        # Mostly small; sometimes large enough that contractions take the
+        # BLAS path (and odd sizes that tile badly).
+        return self.rng.choice([2, 3, 4, 5, 17, 32])
+
+    def fresh(self):
+        self.counter += 1
+        return f"%v{self.counter}"
+
+    @staticmethod
+    def ty(shape):
+        return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
+
+    def add_arg(self, shape):
+        name = f"%arg{len(self.args)}"
+        value = self.rng_array(shape)
+        self.args.append((name, shape, value))
+        self.values.append((name, tuple(shape), value))
+
+    def rng_array(self, shape):
+        seed = self.rng.randrange(1 << 30)
+        return np.random.default_rng(seed).uniform(-1, 1, shape).astype(np.float32)
+
+    def emit(self, text, shape, value):
+        name = self.fresh()
+        self.lines.append(f"    {name} = {text}")
+        self.values.append((name, tuple(shape), value.astype(np.float32)))
+        return name
+
+    def pick(self, pred=lambda v: True):
+        cands = [v for v in self.values if pred(v)]
+        # Prefer recent values, so that chains form.
+        if not cands:
+            return None
+        weights = [1 + i for i in range(len(cands))]
+        return self.rng.choices(cands, weights)[0]
+
+    # Ops ------------------------------------------------------------------
+    def unary(self):
+        name, shape, x = self.pick()
+        op, f = self.rng.choice([
+            ("tanh", np.tanh), ("negate", np.negative), ("abs", np.abs),
+            ("sine", np.sin), ("exponential", lambda a: np.exp(np.clip(a, -60, 60)))])
+        if op == "exponential":
+            # Keep magnitudes bounded: exp of tanh.
+            t = self.emit(f"stablehlo.tanh {name} : {self.ty(shape)}", shape, np.tanh(x))
+            return self.emit(f"stablehlo.exponential {t} : {self.ty(shape)}", shape,
+                             np.exp(np.tanh(x)))
+        return self.emit(f"stablehlo.{op} {name} : {self.ty(shape)}", shape, f(x))
+
+    def binary(self):
+        a = self.pick()
+        b = self.pick(lambda v: v[1] == a[1])
+        op, f = self.rng.choice([("add", np.add), ("subtract", np.subtract),
+                                 ("multiply", np.multiply), ("maximum", np.maximum)])
+        return self.emit(f"stablehlo.{op} {a[0]}, {b[0]} : {self.ty(a[1])}", a[1],
+                         f(a[2], b[2]))
+
+    def broadcast(self):
+        name, shape, x = self.pick(lambda v: len(v[1]) < 3)
+        rank = len(shape) + 1
+        pos = self.rng.randrange(rank)
+        new = self.dim()
+        out = list(shape[:pos]) + [new] + list(shape[pos:])
+        dims = [i for i in range(rank) if i != pos]
+        value = np.broadcast_to(np.expand_dims(x, pos), out)
+        return self.emit(f"stablehlo.broadcast_in_dim {name}, dims = {dims} : "
+                         f"({self.ty(shape)}) -> {self.ty(out)}", out, value)
+
+    def transpose(self):
+        name, shape, x = self.pick(lambda v: len(v[1]) >= 2)
+        perm = list(range(len(shape)))
+        while perm == sorted(perm):
+            self.rng.shuffle(perm)
+        out = [shape[p] for p in perm]
+        return self.emit(f"stablehlo.transpose {name}, dims = {perm} : "
+                         f"({self.ty(shape)}) -> {self.ty(out)}", out,
+                         np.transpose(x, perm))
+
+    def reduce(self):
+        name, shape, x = self.pick(lambda v: len(v[1]) >= 2)
+        dim = self.rng.randrange(len(shape))
+        kind = self.rng.choice(["add", "maximum"])
+        init = "0.0" if kind == "add" else "0xFF800000"
+        z = self.fresh()
+        self.lines.append(f"    {z} = stablehlo.constant dense<{init}> : tensor<f32>")
+        out = [d for i, d in enumerate(shape) if i != dim]
+        value = x.sum(axis=dim) if kind == "add" else x.max(axis=dim)
+        return self.emit(f"stablehlo.reduce({name} init: {z}) applies stablehlo.{kind} "
+                         f"across dimensions = [{dim}] : ({self.ty(shape)}, tensor<f32>) "
+                         f"-> {self.ty(out)}", out, value)
+
+    def dot(self):
+        lhs = self.pick(lambda v: len(v[1]) <= 3)
+        ln, ls, lv = lhs
+        # Batch and contracting dimensions: pairs of equal size.
+        rng = self.rng
+        nb = rng.choice([0, 0, 1]) if len(ls) >= 2 else 0
+        lb = rng.sample(range(len(ls)), nb)
+        rest = [d for d in range(len(ls)) if d not in lb]
+        nc = rng.choice([0, 1, 1, 1, 2]) if rest else 0
+        nc = min(nc, len(rest))
+        lc = rng.sample(rest, nc)
+        # The rhs: batch dims, contracting dims and up to 2 free dims, in a
+        # random order; an existing value of that shape when there is one.
+        free = [self.dim() for _ in range(rng.choice([0, 1, 1, 2]))]
+        if len(ls) - nb - nc + len(free) + nb > 4:
+            free = free[:1]
+        parts = [("b", i) for i in range(nb)] + [("c", i) for i in range(nc)] + \
+                [("f", i) for i in range(len(free))]
+        rng.shuffle(parts)
+        rs = []
+        rb, rc = [0] * nb, [0] * nc
+        for pos, (kind, i) in enumerate(parts):
+            if kind == "b":
+                rb[i] = pos
+                rs.append(ls[lb[i]])
+            elif kind == "c":
+                rc[i] = pos
+                rs.append(ls[lc[i]])
+            else:
+                rs.append(free[i])
+        existing = self.pick(lambda v: list(v[1]) == rs)
+        if existing is not None and rng.random() < 0.5:
+            rn, rv = existing[0], existing[2]
+        else:
+            self.add_arg(rs)
+            rn, _, rv = self.args[-1]
+        # numpy: move batch, free, contracting to canonical order, einsum.
+        letters = "abcdefghijklmnop"
+        lsub = [None] * len(ls)
+        rsub = [None] * len(rs)
+        k = 0
+        for i in range(nb):
+            lsub[lb[i]] = rsub[rb[i]] = letters[k]; k += 1
+        for i in range(nc):
+            lsub[lc[i]] = rsub[rc[i]] = letters[k]; k += 1
+        out = [letters[i] for i in range(nb)]
+        out_shape = [ls[d] for d in lb]
+        for d in range(len(ls)):
+            if lsub[d] is None:
+                lsub[d] = letters[k]; out.append(letters[k]); out_shape.append(ls[d]); k += 1
+        for d in range(len(rs)):
+            if rsub[d] is None:
+                rsub[d] = letters[k]; out.append(letters[k]); out_shape.append(rs[d]); k += 1
+        if len(out_shape) > 4:
+            return None
+        value = np.einsum(f"{''.join(lsub)},{''.join(rsub)}->{''.join(out)}",
+                          lv.astype(np.float64), rv.astype(np.float64))
+        batching = f"batching_dims = {lb} x {rb}, " if nb else ""
+        text = (f"stablehlo.dot_general {ln}, {rn}, {batching}contracting_dims = "
+                f"{lc} x {rc}, precision = [DEFAULT, DEFAULT] : "
+                f"({self.ty(ls)}, {self.ty(rs)}) -> {self.ty(out_shape)}")
+        return self.emit(text, out_shape, value)
+
+    def generate_dot(self):
+        """One dot_general with a random layout and odd sizes (1, 3, 17,
+        255, 1000), for the BLAS path against the reference loops."""
+        sizes = [1, 3, 17, 255]
+        big = self.rng.random() < 0.3
+        def size():
+            return self.rng.choice(sizes)
+        rank = self.rng.choice([1, 2, 2, 3])
+        shape = [size() for _ in range(rank)]
+        if big:  # one dimension of 1000, the others small
+            shape[self.rng.randrange(rank)] = 1000
+        while np.prod(shape) > 300000:
+            shape[shape.index(max(shape))] = 17
+        self.add_arg(shape)
+        self.dim = lambda: self.rng.choice([1, 3, 17, 64])
+        for _ in range(8):
+            if self.dot() is not None:
+                return [self.values[-1]]
+        return [self.values[-1]]
+
+    def generate(self, steps):
+        for _ in range(self.rng.choice([1, 2])):
+            self.add_arg([self.dim() for _ in range(self.rng.choice([1, 2, 3]))])
+        ops = [self.unary, self.binary, self.broadcast, self.transpose, self.reduce,
+               self.dot, self.dot]
+        for _ in range(steps):
+            op = self.rng.choice(ops)
+            try:
+                op()
+            except TypeError:  # pick() found no operand for this op
+                pass
+        results = [self.values[-1]]
+        other = self.pick(lambda v: v is not self.values[-1] and not v[0].startswith("%arg"))
+        if other is not None and self.rng.random() < 0.5:
+            results.append(other)
+        return results
+
+    def text(self, results):
+        args = ", ".join(f"{n}: {self.ty(s)}" for n, s, _ in self.args)
+        rtypes = ", ".join(self.ty(r[1]) for r in results)
+        body = "\n".join(self.lines)
+        names = ", ".join(r[0] for r in results)
+        return (f"func.func @main({args}) -> ({rtypes}) {{\n{body}\n"
+                f"    return {names} : {rtypes}\n}}\n")
+
+
+def run(jxc, path, inputs, outdir, flags):
+    cmd = [jxc, "run", path, "--output-dir", outdir] + flags
+    for i in inputs:
+        cmd += ["--input", i]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, p.stdout + p.stderr
+    outs = []
+    i = 0
+    while os.path.exists(os.path.join(outdir, f"result{i}.npy")):
+        outs.append(np.load(os.path.join(outdir, f"result{i}.npy")))
+        i += 1
+    return outs, ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("jxc")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=40)
+    ap.add_argument("--steps", type=int, default=6)
+    ap.add_argument("--keep")
+    ap.add_argument("--dots", action="store_true",
+                    help="single dot_generals of random layouts and odd sizes")
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    work = a.keep or tempfile.mkdtemp(prefix="jx-fusion-diff-")
+    os.makedirs(work, exist_ok=True)
+    failures = 0
+    variants = {"fused": [], "unfused": ["--no-fuse"],
+                "reference": ["--no-fuse", "--no-blas"]}
+    for case in range(a.count):
+        prog = Program(rng)
+        results = prog.generate_dot() if a.dots else prog.generate(a.steps)
+        path = os.path.join(work, f"case{case}.mlir")
+        with open(path, "w") as f:
+            f.write(prog.text(results))
+        inputs = []
+        for i, (_, _, v) in enumerate(prog.args):
+            p = os.path.join(work, f"case{case}_in{i}.npy")
+            np.save(p, v)
+            inputs.append(p)
+        got = {}
+        for vname, flags in variants.items():
+            outdir = os.path.join(work, f"case{case}_{vname}")
+            os.makedirs(outdir, exist_ok=True)
+            got[vname], err = run(a.jxc, path, inputs, outdir, flags)
+            if got[vname] is None:
+                print(f"FAIL case {case} ({vname}): jxc failed\n{err}\n{prog.text(results)}")
+                failures += 1
+                break
+        else:
+            expected = [r[2] for r in results]
+            for vname, outs in got.items():
+                for j, (o, e) in enumerate(zip(outs, expected)):
+                    scale = max(1.0, float(np.abs(e).max(initial=0)))
+                    err = float(np.abs(o.astype(np.float64) - e).max(initial=0)) / scale
+                    if o.shape != tuple(e.shape) or err > 1e-4:
+                        print(f"FAIL case {case} result {j} ({vname}): max relative "
+                              f"error {err:.3g}, shape {o.shape}\n{prog.text(results)}")
+                        failures += 1
+                        break
+            ref = got["reference"]
+            for vname in ("fused", "unfused"):
+                for o, r in zip(got[vname], ref):
+                    scale = max(1.0, float(np.abs(r).max(initial=0)))
+                    if float(np.abs(o.astype(np.float64) - r).max(initial=0)) / scale > 1e-5:
+                        print(f"FAIL case {case}: {vname} differs from the reference "
+                              f"path\n{prog.text(results)}")
+                        failures += 1
+                        break
+    what = "dot_general" if a.dots else "fusion"
+    print(f"{what} differential: {a.count - failures} passed, {failures} failed "
+          f"(seed {a.seed}, {a.count} programs)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

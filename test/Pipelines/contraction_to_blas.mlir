@@ -1,0 +1,70 @@
+// Dense contractions become calls of the runtime's GEMM after
+// bufferization, transposed operands read in place (no copy), the zero
+// fill of the result dropped; small or unsupported ones keep their loops.
+// RUN: jx-opt %s --split-input-file --jx-cpu-hlo --jx-cpu-linalg --jx-cpu-bufferized | FileCheck %s
+// RUN: jx-opt %s --split-input-file --jx-cpu-hlo --jx-cpu-linalg --jx-cpu-bufferized=blas=false | FileCheck %s --check-prefix=NOBLAS
+// NOBLAS-NOT: call @jx_rt_gemm
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: memref.copy
+// CHECK: call @jx_rt_gemm_f32
+// CHECK-NOT: linalg.matmul
+func.func @matmul(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>) -> tensor<64x48xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x32xf32>, tensor<32x48xf32>) -> tensor<64x48xf32>
+  return %0 : tensor<64x48xf32>
+}
+
+// -----
+
+// x @ w.T and the gradient's transposed lhs: one call each, no transpose.
+// CHECK-LABEL: func.func @transposed
+// CHECK-NOT: linalg.generic
+// CHECK: call @jx_rt_gemm_f64
+// CHECK: call @jx_rt_gemm_f64
+func.func @transposed(%x: tensor<64x32xf64>, %w: tensor<48x32xf64>, %g: tensor<64x48xf64>) -> (tensor<64x48xf64>, tensor<32x48xf64>) {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [1] : (tensor<64x32xf64>, tensor<48x32xf64>) -> tensor<64x48xf64>
+  %1 = stablehlo.dot_general %x, %g, contracting_dims = [0] x [0] : (tensor<64x32xf64>, tensor<64x48xf64>) -> tensor<32x48xf64>
+  return %0, %1 : tensor<64x48xf64>, tensor<32x48xf64>
+}
+
+// -----
+
+// Attention scores: batch and head dimensions loop around one GEMM shape.
+// CHECK-LABEL: func.func @attention
+// CHECK: call @jx_rt_gemm_f32
+func.func @attention(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>) -> tensor<2x4x16x16xf32> {
+  %0 = stablehlo.dot_general %q, %k, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3] : (tensor<2x4x16x8xf32>, tensor<2x4x16x8xf32>) -> tensor<2x4x16x16xf32>
+  return %0 : tensor<2x4x16x16xf32>
+}
+
+// -----
+
+// Too little work for a call, and integer products: loops.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: call @jx_rt_gemm
+// CHECK: linalg.matmul
+func.func @small(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @integers
+// CHECK-NOT: call @jx_rt_gemm
+func.func @integers(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x64xi32>, tensor<64x64xi32>) -> tensor<64x64xi32>
+  return %0 : tensor<64x64xi32>
+}
+
+// -----
+
+// A 3x3 convolution: one GEMM call per window position over strided slices
+// of the padded input.
+// CHECK-LABEL: func.func @conv
+// CHECK-COUNT-9: call @jx_rt_gemm_f32
+func.func @conv(%x: tensor<2x8x8x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<2x8x8x32xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x8x16xf32>, tensor<3x3x16x32xf32>) -> tensor<2x8x8x32xf32>
+  return %0 : tensor<2x8x8x32xf32>
+}
