@@ -122,7 +122,7 @@ constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "hlo")
     return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
-           "canonicalize,cse,symbol-dce";
+           "canonicalize,jx-blocked-reductions,cse,symbol-dce";
   if (phase == "linalg")
     return std::string("stablehlo-legalize-to-linalg,canonicalize,") +
            (options.fuse ? "jx-fuse-elementwise," : "") +
@@ -277,6 +277,7 @@ void registerCPUPipelines() {
   registerExpandMathLikeXlaPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();
+  registerBlockedReductionsPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

@@ -2,7 +2,8 @@
 //
 // Stages 4 to 8 of docs/design.md for the CPU, as named phases:
 //
-//   hlo          inline calls, decompose chlo, canonicalize, fold, CSE
+//   hlo          inline calls, decompose chlo, canonicalize, fold, blocked
+//                float sums, CSE
 //   linalg       stablehlo -> linalg/tensor/arith/math/complex/scf; fusion
 //   bufferized   checks to runtime calls, one-shot bufferization
 //   loops        linalg -> scf loops -> cf
@@ -64,6 +65,11 @@ void registerFuseElementwisePass();
 /// `--jx-contraction-to-blas` (ContractionToBlas.cpp); registered by
 /// registerCPUPipelines.
 void registerContractionToBlasPass();
+
+/// `--jx-blocked-reductions` (BlockedReductions.cpp): float sums in blocks
+/// of at most 1024 terms per accumulator; registered by
+/// registerCPUPipelines.
+void registerBlockedReductionsPass();
 
 /// The rule itself: whether the producer of `fused` may be fused into its
 /// consumer (or, for a constant producer, folded at compile time).
