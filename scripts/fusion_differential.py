@@ -206,6 +206,57 @@ class Program:
                 return [self.values[-1]]
         return [self.values[-1]]
 
+    def generate_conv(self):
+        """One 2-D convolution, NHWC x HWIO -> NHWC or NCHW x OIHW -> NCHW,
+        with random strides, padding, dilations and reversal-free windows;
+        numpy computes it directly (pad, dilate, sum over window taps)."""
+        r = self.rng
+        n, c, f = r.choice([1, 2]), r.choice([1, 3, 8]), r.choice([1, 4, 16])
+        h, w = r.choice([1, 5, 9, 16]), r.choice([1, 4, 7, 16])
+        kh, kw = r.choice([1, 2, 3]), r.choice([1, 3])
+        if r.random() < 0.35:
+            # A window larger than 64 positions over a small output: the
+            # shape of a filter gradient.
+            h, w = r.choice([9, 12, 16]), r.choice([9, 12])
+            kh, kw = h - r.choice([0, 1, 2]), w - r.choice([0, 1, 3])
+        stride = [r.choice([1, 1, 2]), r.choice([1, 1, 2])]
+        rdil = [r.choice([1, 1, 2]), r.choice([1, 1, 2])]
+        ldil = [r.choice([1, 1, 1, 2]), r.choice([1, 1, 1, 2])]
+        pad = [[r.choice([0, 1, 2]), r.choice([0, 1])], [r.choice([0, 1]), r.choice([0, 2])]]
+        nchw = r.random() < 0.3
+        x = self.rng_array((n, h, w, c))
+        k = self.rng_array((kh, kw, c, f))
+        # numpy: dilate, pad, then sum over taps.
+        hd, wd = (h - 1) * ldil[0] + 1, (w - 1) * ldil[1] + 1
+        xd = np.zeros((n, hd, wd, c), np.float64)
+        xd[:, ::ldil[0], ::ldil[1], :] = x
+        xp = np.pad(xd, ((0, 0), tuple(pad[0]), tuple(pad[1]), (0, 0)))
+        ekh, ekw = (kh - 1) * rdil[0] + 1, (kw - 1) * rdil[1] + 1
+        oh = (xp.shape[1] - ekh) // stride[0] + 1
+        ow = (xp.shape[2] - ekw) // stride[1] + 1
+        if oh <= 0 or ow <= 0:
+            return None
+        out = np.zeros((n, oh, ow, f))
+        for i in range(kh):
+            for j in range(kw):
+                sl = xp[:, i * rdil[0]: i * rdil[0] + (oh - 1) * stride[0] + 1: stride[0],
+                        j * rdil[1]: j * rdil[1] + (ow - 1) * stride[1] + 1: stride[1], :]
+                out += np.einsum("nhwc,cf->nhwf", sl, k[i, j].astype(np.float64))
+        if nchw:
+            xa, ka, oa = x.transpose(0, 3, 1, 2), k.transpose(3, 2, 0, 1), out.transpose(0, 3, 1, 2)
+            dn = "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]"
+        else:
+            xa, ka, oa = x, k, out
+            dn = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
+        self.args.append(("%arg0", xa.shape, np.ascontiguousarray(xa)))
+        self.args.append(("%arg1", ka.shape, np.ascontiguousarray(ka)))
+        text = (f"stablehlo.convolution(%arg0, %arg1) dim_numbers = {dn}, window = "
+                f"{{stride = {stride}, pad = {pad}, lhs_dilate = {ldil}, rhs_dilate = {rdil}}} "
+                f"{{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+                f"({self.ty(xa.shape)}, {self.ty(ka.shape)}) -> {self.ty(oa.shape)}")
+        self.emit(text, oa.shape, oa)
+        return [self.values[-1]]
+
     def generate(self, steps):
         for _ in range(self.rng.choice([1, 2])):
             self.add_arg([self.dim() for _ in range(self.rng.choice([1, 2, 3]))])
@@ -254,6 +305,8 @@ def main():
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--steps", type=int, default=6)
     ap.add_argument("--keep")
+    ap.add_argument("--convs", action="store_true",
+                    help="single 2-D convolutions of random windows and layouts")
     ap.add_argument("--dots", action="store_true",
                     help="single dot_generals of random layouts and odd sizes")
     a = ap.parse_args()
@@ -265,7 +318,13 @@ def main():
                 "reference": ["--no-fuse", "--no-blas"]}
     for case in range(a.count):
         prog = Program(rng)
-        results = prog.generate_dot() if a.dots else prog.generate(a.steps)
+        if a.convs:
+            results = None
+            while results is None:
+                prog = Program(rng)
+                results = prog.generate_conv()
+        else:
+            results = prog.generate_dot() if a.dots else prog.generate(a.steps)
         path = os.path.join(work, f"case{case}.mlir")
         with open(path, "w") as f:
             f.write(prog.text(results))
@@ -303,7 +362,7 @@ def main():
                               f"path\n{prog.text(results)}")
                         failures += 1
                         break
-    what = "dot_general" if a.dots else "fusion"
+    what = "convolution" if a.convs else "dot_general" if a.dots else "fusion"
     print(f"{what} differential: {a.count - failures} passed, {failures} failed "
           f"(seed {a.seed}, {a.count} programs)")
     return 1 if failures else 0

@@ -2,8 +2,13 @@
 // dot_general ops run fused, unfused (--no-fuse) and as plain loop nests
 // (--no-fuse --no-blas); all three must agree with each other and with
 // numpy. The second run: single dot_generals of random layouts and odd
-// sizes (1, 3, 17, 255, 1000) through the BLAS path against the loops.
+// sizes (1, 3, 17, 255, 1000) through the BLAS path against the loops. The
+// third: 2-D convolutions (NHWC and NCHW; strides, padding, both dilations;
+// small windows, and windows of more than 64 positions over small outputs,
+// as filter gradients have) against numpy's direct evaluation.
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --seed 7 --count 40 | FileCheck %s
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 3 --count 40 | FileCheck %s --check-prefix=DOTS
+// RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 5 --count 40 | FileCheck %s --check-prefix=CONVS
 // CHECK: fusion differential: 40 passed, 0 failed
 // DOTS: dot_general differential: 40 passed, 0 failed
+// CONVS: convolution differential: 40 passed, 0 failed

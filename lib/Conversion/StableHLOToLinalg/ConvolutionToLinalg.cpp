@@ -127,24 +127,60 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
 /// lowered as one contraction per position.
 constexpr int64_t kMaxUnrolledTaps = 64;
 
+/// Whether a convolution can use whole image rows as GEMM rows: a 2-D
+/// convolution in [batch, spatial 0, spatial 1, feature] layout on both
+/// input and output, with unit strides. Then the two spatial dimensions of
+/// one window position's input slice collapse into one, provided the output
+/// is computed over the full padded width (the columns past the output's
+/// width are computed from the next row and dropped).
+bool usesImageRows(const ConvParams &p) {
+  ConvDimensionNumbersAttr d = p.dims;
+  auto is = [](ArrayRef<int64_t> v, std::initializer_list<int64_t> w) {
+    return llvm::equal(v, w);
+  };
+  return is(d.getInputSpatialDimensions(), {1, 2}) &&
+         is(d.getOutputSpatialDimensions(), {1, 2}) &&
+         d.getInputBatchDimension() == 0 && d.getInputFeatureDimension() == 3 &&
+         d.getOutputBatchDimension() == 0 &&
+         d.getOutputFeatureDimension() == 3 && p.strides[0] == 1 &&
+         p.strides[1] == 1;
+}
+
 /// The convolution as a sum over the kernel window's positions of
 /// contractions (one GEMM each once bufferized): for a position k,
 ///   out[b, o..., f] += input[b, o * stride + k' * rhs_dilation, c]
 ///                      * kernel[k, c, f]                (k' = k, or reversed)
 /// where the input operand is a strided slice of the padded input, read in
 /// place. Only for one feature and batch group and one element type.
+/// With `rows` (usesImageRows; the padded input then has enough extra zero
+/// rows at the bottom), the input is viewed as [batch, rows x width, c], a
+/// position's slice is contiguous, and the sum is computed over the padded
+/// width, then cut to the output's.
 Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
-                          RankedTensorType resultType, const ConvParams &p) {
+                          RankedTensorType resultType, const ConvParams &p,
+                          bool rows) {
   MLIRContext *ctx = b.getContext();
   ConvDimensionNumbersAttr dims = p.dims;
-  auto inType = cast<RankedTensorType>(input.getType());
   auto kType = cast<RankedTensorType>(rhs.getType());
   Type elem = resultType.getElementType();
   int64_t S = dims.getInputSpatialDimensions().size();
-  int64_t R = resultType.getRank();
   ArrayRef<int64_t> inSpatial = dims.getInputSpatialDimensions();
   ArrayRef<int64_t> kSpatial = dims.getKernelSpatialDimensions();
   ArrayRef<int64_t> outSpatial = dims.getOutputSpatialDimensions();
+  int64_t width = cast<RankedTensorType>(input.getType()).getDimSize(2);
+
+  // With rows: input [N, H*W, C], accumulator [N, OH*W, F].
+  RankedTensorType accType = resultType;
+  if (rows) {
+    SmallVector<ReassociationIndices> groups = {{0}, {1, 2}, {3}};
+    input = tensor::CollapseShapeOp::create(b, loc, input, groups);
+    accType = RankedTensorType::get(
+        {resultType.getDimSize(0), resultType.getDimSize(1) * width,
+         resultType.getDimSize(3)},
+        elem);
+  }
+  auto inType = cast<RankedTensorType>(input.getType());
+  int64_t R = accType.getRank();
 
   // The kernel's two feature dimensions, in its own order.
   SmallVector<int64_t> kFeatureDims;
@@ -158,21 +194,26 @@ Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
 
   AffineExpr inFeature = getAffineDimExpr(R, ctx);
   SmallVector<AffineExpr> inExprs(inType.getRank());
-  inExprs[dims.getInputBatchDimension()] =
-      getAffineDimExpr(dims.getOutputBatchDimension(), ctx);
-  inExprs[dims.getInputFeatureDimension()] = inFeature;
   SmallVector<int64_t> sliceShape(inType.getShape());
-  for (int64_t i = 0; i < S; ++i) {
-    inExprs[inSpatial[i]] = getAffineDimExpr(outSpatial[i], ctx);
-    sliceShape[inSpatial[i]] = resultType.getDimSize(outSpatial[i]);
+  int64_t outFeatureDim = rows ? 2 : dims.getOutputFeatureDimension();
+  if (rows) {
+    inExprs = {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx), inFeature};
+    sliceShape[1] = accType.getDimSize(1);
+  } else {
+    inExprs[dims.getInputBatchDimension()] =
+        getAffineDimExpr(dims.getOutputBatchDimension(), ctx);
+    inExprs[dims.getInputFeatureDimension()] = inFeature;
+    for (int64_t i = 0; i < S; ++i) {
+      inExprs[inSpatial[i]] = getAffineDimExpr(outSpatial[i], ctx);
+      sliceShape[inSpatial[i]] = resultType.getDimSize(outSpatial[i]);
+    }
   }
   auto sliceType = RankedTensorType::get(sliceShape, elem);
   SmallVector<AffineExpr> kExprs;
   for (int64_t d : kFeatureDims)
     kExprs.push_back(d == dims.getKernelInputFeatureDimension()
                          ? inFeature
-                         : getAffineDimExpr(dims.getOutputFeatureDimension(),
-                                            ctx));
+                         : getAffineDimExpr(outFeatureDim, ctx));
   SmallVector<AffineMap> maps = {
       AffineMap::get(R + 1, 0, inExprs, ctx),
       AffineMap::get(R + 1, 0, kExprs, ctx),
@@ -182,7 +223,7 @@ Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
   SmallVector<utils::IteratorType> iterators(R, utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
 
-  Value acc = filledTensor(b, loc, resultType, scalarConst(b, loc, elem, 0));
+  Value acc = filledTensor(b, loc, accType, scalarConst(b, loc, elem, 0));
   SmallVector<int64_t> tap(S, 0);
   int64_t taps = 1;
   for (int64_t i = 0; i < S; ++i)
@@ -196,20 +237,27 @@ Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
         kSizes, kStrides(kType.getRank(), b.getIndexAttr(1));
     for (int64_t d = 0; d < kType.getRank(); ++d)
       kSizes.push_back(b.getIndexAttr(kType.getDimSize(d)));
+    int64_t rowOffset = 0;
     for (int64_t i = 0; i < S; ++i) {
       int64_t ksize = kType.getDimSize(kSpatial[i]);
-      int64_t at = p.reversal[i] ? ksize - 1 - tap[i] : tap[i];
-      offsets[inSpatial[i]] = b.getIndexAttr(at * p.rhsDilation[i]);
-      strides[inSpatial[i]] = b.getIndexAttr(p.strides[i]);
+      int64_t at = (p.reversal[i] ? ksize - 1 - tap[i] : tap[i]) *
+                   p.rhsDilation[i];
+      rowOffset = rowOffset * width + at; // rows: (h, w) -> h * width + w
+      if (!rows) {
+        offsets[inSpatial[i]] = b.getIndexAttr(at);
+        strides[inSpatial[i]] = b.getIndexAttr(p.strides[i]);
+      }
       kOffsets[kSpatial[i]] = b.getIndexAttr(tap[i]);
       kSizes[kSpatial[i]] = b.getIndexAttr(1);
     }
+    if (rows)
+      offsets[1] = b.getIndexAttr(rowOffset);
     Value slice = tensor::ExtractSliceOp::create(b, loc, sliceType, input,
                                                  offsets, sizes, strides);
     Value kSlice = tensor::ExtractSliceOp::create(b, loc, kSliceType, rhs,
                                                   kOffsets, kSizes, kStrides);
     acc = linalg::GenericOp::create(
-              b, loc, TypeRange{resultType}, ValueRange{slice, kSlice},
+              b, loc, TypeRange{accType}, ValueRange{slice, kSlice},
               ValueRange{acc}, maps, iterators,
               [&](OpBuilder &nb, Location l, ValueRange args) {
                 linalg::YieldOp::create(
@@ -223,7 +271,152 @@ Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
       tap[i] = 0;
     }
   }
-  return acc;
+  if (!rows)
+    return acc;
+  // [N, OH*W, F] -> [N, OH, W, F] -> the first OW columns.
+  auto wide = RankedTensorType::get({resultType.getDimSize(0),
+                                     resultType.getDimSize(1), width,
+                                     resultType.getDimSize(3)},
+                                    elem);
+  SmallVector<ReassociationIndices> groups = {{0}, {1, 2}, {3}};
+  Value expanded =
+      tensor::ExpandShapeOp::create(b, loc, wide, acc, groups);
+  SmallVector<OpFoldResult> zeros(4, b.getIndexAttr(0)), ones(4, b.getIndexAttr(1)),
+      sizes;
+  for (int64_t d : resultType.getShape())
+    sizes.push_back(b.getIndexAttr(d));
+  return tensor::ExtractSliceOp::create(b, loc, resultType, expanded, zeros,
+                                        sizes, ones);
+}
+
+/// The convolution one output position at a time, for a small output and a
+/// large window (the filter gradient: the "kernel" is the output gradient,
+/// the window its whole image): for an output position o,
+///   out[o, b, f] = sum over (i, k...) of input[b, o * stride + k * dil, i]
+///                                        * kernel[k..., i, f]
+/// one contraction (a GEMM with a long reduction) per position. The input's
+/// window along the last spatial dimension is first copied out contiguously
+/// for each output column, so that the window's two innermost dimensions
+/// fold into one GEMM dimension, as the kernel's do. Same restrictions as
+/// lowerAsContractions.
+Value lowerByOutputPositions(OpBuilder &b, Location loc, Value input,
+                             Value rhs, RankedTensorType resultType,
+                             const ConvParams &p) {
+  MLIRContext *ctx = b.getContext();
+  ConvDimensionNumbersAttr dims = p.dims;
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto kType = cast<RankedTensorType>(rhs.getType());
+  Type elem = resultType.getElementType();
+  int64_t S = dims.getInputSpatialDimensions().size();
+  ArrayRef<int64_t> inSpatial = dims.getInputSpatialDimensions();
+  ArrayRef<int64_t> kSpatial = dims.getKernelSpatialDimensions();
+  ArrayRef<int64_t> outSpatial = dims.getOutputSpatialDimensions();
+  int64_t outBatch = dims.getOutputBatchDimension();
+  int64_t outFeature = dims.getOutputFeatureDimension();
+  auto index = [&](int64_t v) -> OpFoldResult { return b.getIndexAttr(v); };
+  int64_t last = S - 1;
+  int64_t kLast = kType.getDimSize(kSpatial[last]);
+
+  // Loops: b, f (parallel, in the output's order), i, k_0..k_{S-1}.
+  bool batchFirst = outBatch < outFeature;
+  AffineExpr bExpr = getAffineDimExpr(batchFirst ? 0 : 1, ctx);
+  AffineExpr fExpr = getAffineDimExpr(batchFirst ? 1 : 0, ctx);
+  AffineExpr iExpr = getAffineDimExpr(2, ctx);
+  unsigned nLoops = 3 + S;
+  SmallVector<AffineExpr> inExprs(inType.getRank()), kExprs(kType.getRank());
+  inExprs[dims.getInputBatchDimension()] = bExpr;
+  inExprs[dims.getInputFeatureDimension()] = iExpr;
+  kExprs[dims.getKernelInputFeatureDimension()] = iExpr;
+  kExprs[dims.getKernelOutputFeatureDimension()] = fExpr;
+  for (int64_t d = 0; d < S; ++d) {
+    AffineExpr k = getAffineDimExpr(3 + d, ctx);
+    inExprs[inSpatial[d]] = k;
+    kExprs[kSpatial[d]] =
+        p.reversal[d] ? kType.getDimSize(kSpatial[d]) - 1 - k : k;
+  }
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(nLoops, 0, inExprs, ctx),
+      AffineMap::get(nLoops, 0, kExprs, ctx),
+      AffineMap::get(nLoops, 0,
+                     {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx)}, ctx)};
+  SmallVector<utils::IteratorType> iterators(2, utils::IteratorType::parallel);
+  iterators.append(1 + S, utils::IteratorType::reduction);
+  auto pos2d = RankedTensorType::get(
+      {resultType.getDimSize(batchFirst ? outBatch : outFeature),
+       resultType.getDimSize(batchFirst ? outFeature : outBatch)},
+      elem);
+
+  Value out = tensor::EmptyOp::create(b, loc, resultType.getShape(), elem);
+  Value zero = scalarConst(b, loc, elem, 0);
+  int64_t columns = resultType.getDimSize(outSpatial[last]);
+  for (int64_t col = 0; col < columns; ++col) {
+    // This column's window along the last spatial dimension, contiguous.
+    SmallVector<OpFoldResult> off(inType.getRank(), index(0)), sz, st(
+        inType.getRank(), index(1));
+    SmallVector<int64_t> colShape(inType.getShape());
+    colShape[inSpatial[last]] = kLast;
+    for (int64_t d : colShape)
+      sz.push_back(index(d));
+    off[inSpatial[last]] = index(col * p.strides[last]);
+    st[inSpatial[last]] = index(p.rhsDilation[last]);
+    auto colType = RankedTensorType::get(colShape, elem);
+    Value window = tensor::ExtractSliceOp::create(b, loc, colType, input, off,
+                                                  sz, st);
+    Value copy = linalg::CopyOp::create(
+                     b, loc, window,
+                     tensor::EmptyOp::create(b, loc, colShape, elem).getResult())
+                     .getResult(0);
+    // Every output position of this column.
+    SmallVector<int64_t> at(S, 0);
+    at[last] = col;
+    int64_t rowsPerColumn = 1;
+    for (int64_t d = 0; d < last; ++d)
+      rowsPerColumn *= resultType.getDimSize(outSpatial[d]);
+    for (int64_t r = 0; r < rowsPerColumn; ++r) {
+      SmallVector<OpFoldResult> o(inType.getRank(), index(0)), z, t(
+          inType.getRank(), index(1));
+      SmallVector<int64_t> winShape(colShape);
+      for (int64_t d = 0; d < last; ++d) {
+        int64_t kd = kType.getDimSize(kSpatial[d]);
+        winShape[inSpatial[d]] = kd;
+        o[inSpatial[d]] = index(at[d] * p.strides[d]);
+        t[inSpatial[d]] = index(p.rhsDilation[d]);
+      }
+      for (int64_t d : winShape)
+        z.push_back(index(d));
+      Value win = tensor::ExtractSliceOp::create(
+          b, loc, RankedTensorType::get(winShape, elem), copy, o, z, t);
+      // out[at..., :, :] as a 2-D tensor, zeroed, then the contraction.
+      SmallVector<OpFoldResult> oo(resultType.getRank(), index(0)),
+          os(resultType.getRank(), index(1)), ost(resultType.getRank(), index(1));
+      for (int64_t d = 0; d < S; ++d)
+        oo[outSpatial[d]] = index(at[d]);
+      os[outBatch] = index(resultType.getDimSize(outBatch));
+      os[outFeature] = index(resultType.getDimSize(outFeature));
+      Value dest = tensor::ExtractSliceOp::create(b, loc, pos2d, out, oo, os,
+                                                  ost);
+      Value init =
+          linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{dest})
+              .getResult(0);
+      Value sum = linalg::GenericOp::create(
+                      b, loc, TypeRange{pos2d}, ValueRange{win, rhs},
+                      ValueRange{init}, maps, iterators,
+                      [&](OpBuilder &nb, Location l, ValueRange args) {
+                        linalg::YieldOp::create(
+                            nb, l,
+                            addScalar(nb, l, args[2],
+                                      mulScalar(nb, l, args[0], args[1])));
+                      })
+                      .getResult(0);
+      out = tensor::InsertSliceOp::create(b, loc, sum, out, oo, os, ost);
+      for (int64_t d = last; d-- > 0;) { // next position in this column
+        if (++at[d] < resultType.getDimSize(outSpatial[d]))
+          break;
+        at[d] = 0;
+      }
+    }
+  }
+  return out;
 }
 
 LogicalResult lowerConvolution(ConversionPatternRewriter &rewriter,
@@ -245,19 +438,46 @@ LogicalResult lowerConvolution(ConversionPatternRewriter &rewriter,
   int64_t S = dims.getInputSpatialDimensions().size();
   int64_t R = resultType.getRank();
 
-  Value input = padAndDilate(rewriter, loc, lhs, p);
-
   int64_t taps = 1;
   for (int64_t d : dims.getKernelSpatialDimensions())
     taps *= rhsType.getDimSize(d);
   bool oneType = lhsOrig == resultOrig && rhsOrig == resultOrig &&
                  (elem.isF32() || elem.isF64());
-  if (oneType && p.featureGroups == 1 && p.batchGroups == 1 && taps >= 1 &&
-      taps <= kMaxUnrolledTaps && resultType.getNumElements() > 0) {
-    rewriter.replaceOp(op, lowerAsContractions(rewriter, loc, input, rhs,
-                                               resultType, p));
+  int64_t positions = 1;
+  for (int64_t d : dims.getOutputSpatialDimensions())
+    positions *= resultType.getDimSize(d);
+  bool contraction = oneType && p.featureGroups == 1 && p.batchGroups == 1 &&
+                     taps >= 1 && resultType.getNumElements() > 0;
+  if (contraction && taps > kMaxUnrolledTaps && S >= 1 &&
+      positions <= kMaxUnrolledTaps) {
+    Value input = padAndDilate(rewriter, loc, lhs, p);
+    rewriter.replaceOp(op, lowerByOutputPositions(rewriter, loc, input, rhs,
+                                                  resultType, p));
     return success();
   }
+  if (contraction && taps <= kMaxUnrolledTaps) {
+    bool rows = usesImageRows(p);
+    ConvParams padded = p;
+    if (rows) {
+      // The last window position's rows run (kernel width - 1) * dilation
+      // elements past the padded image: zero rows below it keep the reads
+      // inside the buffer.
+      int64_t kw = rhsType.getDimSize(dims.getKernelSpatialDimensions()[1]);
+      int64_t over = (kw - 1) * p.rhsDilation[1];
+      int64_t w = lhsType.getDimSize(2);
+      int64_t paddedWidth =
+          p.padLo[1] + (w == 0 ? 0 : (w - 1) * p.lhsDilation[1] + 1) + p.padHi[1];
+      if (paddedWidth <= 0)
+        rows = false;
+      else
+        padded.padHi[0] += (over + paddedWidth - 1) / paddedWidth;
+    }
+    Value input = padAndDilate(rewriter, loc, lhs, rows ? padded : p);
+    rewriter.replaceOp(op, lowerAsContractions(rewriter, loc, input, rhs,
+                                               resultType, p, rows));
+    return success();
+  }
+  Value input = padAndDilate(rewriter, loc, lhs, p);
 
   // Loops: R output dims, S window dims, one input-feature dim.
   int64_t featureLoop = R + S;

@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""jx next to XLA:CPU and OpenBLAS on dense workloads, in one run.
+
+    python3 bench/dense_vs_xla.py [--build build] [--cores 1|2|all]
+                                  [--min-time 1] [WORKLOAD ...]
+
+Needs JAX (`pip install jax` in a venv; without it the script says so and
+exits 0). Each workload is a JAX function: it is exported with
+`jax.jit(f).lower(*args).as_text()` to StableHLO, run once by `jxc run` and
+checked against XLA's results, then timed by `jxc bench` (median of at
+least --min-time seconds of calls), by XLA (`jax.jit`, device-resident
+inputs, `block_until_ready`, same minimum time) and, for the GEMMs, by
+numpy.dot (OpenBLAS). `--cores 1` pins everything to CPU 0 (`taskset`)
+with one thread each (JX_NUM_THREADS, OPENBLAS_NUM_THREADS and XLA's
+single-threaded Eigen); `--cores 2` pins to CPUs 0-1. The table gives the
+median times, jx/XLA (above 1: jx is slower) and jx's GFLOP/s as a
+fraction of numpy.dot's. The CPU model is printed with the table.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def workloads(jnp, jax):
+    """name -> (function, argument shapes/dtypes, flops)."""
+    import numpy as np
+
+    def mm(n):
+        return (lambda a, b: a @ b, [((n, n), "f32"), ((n, n), "f32")], 2 * n ** 3)
+
+    def conv(x, w):
+        return jax.lax.conv_general_dilated(x, w, (1, 1), "SAME",
+                                            dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    conv_flops = 2 * 8 * 56 * 56 * 64 * 64 * 9
+
+    x0 = jnp.zeros((8, 56, 56, 64), jnp.float32)
+    w0 = jnp.zeros((3, 3, 64, 64), jnp.float32)
+
+    # The gradients JAX's transpose rules produce (convolutions with
+    # dilations, swapped dimension roles, reversed windows).
+    def conv_dx(w, g):
+        return jax.vjp(lambda x: conv(x, w), x0)[1](g)[0]
+
+    def conv_dw(x, g):
+        return jax.vjp(lambda w: conv(x, w), w0)[1](g)[0]
+
+    def mlp_step(w1, b1, w2, b2, w3, b3, x, y):
+        def loss(p):
+            w1, b1, w2, b2, w3, b3 = p
+            h = jax.nn.relu(x @ w1 + b1)
+            h = jax.nn.relu(h @ w2 + b2)
+            logits = h @ w3 + b3
+            return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * y, axis=-1))
+        p = (w1, b1, w2, b2, w3, b3)
+        l, g = jax.value_and_grad(loss)(p)
+        return (l,) + tuple(a - 0.01 * b for a, b in zip(p, g))
+    mlp_flops = 3 * 2 * 256 * (784 * 512 + 512 * 512 + 512 * 10)
+
+    def block(x, wq, wk, wv, wo, w1, w2):
+        s, d, h = 256, 512, 8
+
+        def ln(v):
+            m = v.mean(-1, keepdims=True)
+            return (v - m) / jnp.sqrt(((v - m) ** 2).mean(-1, keepdims=True) + 1e-5)
+        y = ln(x)
+        q = (y @ wq).reshape(s, h, d // h).transpose(1, 0, 2)
+        k = (y @ wk).reshape(s, h, d // h).transpose(1, 0, 2)
+        v = (y @ wv).reshape(s, h, d // h).transpose(1, 0, 2)
+        a = jax.nn.softmax(q @ k.transpose(0, 2, 1) / np.sqrt(d // h), axis=-1)
+        o = (a @ v).transpose(1, 0, 2).reshape(s, d) @ wo
+        x = x + o
+        return x + jax.nn.gelu(ln(x) @ w1) @ w2
+    block_flops = 2 * 256 * 512 * 512 * 4 + 2 * 2 * 256 * 256 * 512 + 2 * 2 * 256 * 512 * 2048
+
+    return {
+        "matmul_1024": mm(1024),
+        "matmul_2048": mm(2048),
+        "conv_resnet": (conv, [((8, 56, 56, 64), "f32"), ((3, 3, 64, 64), "f32")], conv_flops),
+        "conv_resnet_dx": (conv_dx, [((3, 3, 64, 64), "f32"), ((8, 56, 56, 64), "f32")],
+                           conv_flops),
+        "conv_resnet_dw": (conv_dw, [((8, 56, 56, 64), "f32"), ((8, 56, 56, 64), "f32")],
+                           conv_flops),
+        "mlp_step": (mlp_step, [((784, 512), "f32"), ((512,), "f32"), ((512, 512), "f32"),
+                                ((512,), "f32"), ((512, 10), "f32"), ((10,), "f32"),
+                                ((256, 784), "f32"), ((256, 10), "f32")], mlp_flops),
+        "transformer_block": (block, [((256, 512), "f32")] + [((512, 512), "f32")] * 4 +
+                              [((512, 2048), "f32"), ((2048, 512), "f32")], block_flops),
+    }
+
+
+def cpu_model():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def timed(fn, min_time):
+    fn()
+    times = []
+    start = time.perf_counter()
+    while len(times) < 3 or time.perf_counter() - start < min_time:
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(os.path.dirname(__file__), "..", "build"))
+    ap.add_argument("--cores", default="all", choices=["1", "2", "all"])
+    ap.add_argument("--min-time", type=float, default=1.0)
+    ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "jx-dense-bench"))
+    ap.add_argument("names", nargs="*")
+    a = ap.parse_args()
+
+    # Pin before JAX or BLAS start their threads: re-run under taskset.
+    if a.cores != "all" and os.environ.get("JX_DENSE_BENCH_PINNED") != "1":
+        cpus = "0" if a.cores == "1" else "0,1"
+        env = dict(os.environ, JX_DENSE_BENCH_PINNED="1")
+        if a.cores == "1":
+            env.update(JX_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1",
+                       XLA_FLAGS=(env.get("XLA_FLAGS", "") +
+                                  " --xla_cpu_multi_thread_eigen=false").strip())
+        os.execvpe("taskset", ["taskset", "-c", cpus, sys.executable] + sys.argv, env)
+
+    try:
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+    except ImportError:
+        print("dense_vs_xla: JAX is not installed (pip install jax); nothing measured")
+        return 0
+    jax.config.update("jax_platforms", "cpu")
+    jxc = os.path.join(a.build, "bin", "jxc")
+    os.makedirs(a.work, exist_ok=True)
+    table = workloads(jnp, jax)
+    names = a.names or list(table)
+    rng = np.random.default_rng(0)
+    rows = []
+    for name in names:
+        fn, specs, flops = table[name]
+        args = [rng.standard_normal(shape).astype(np.float32) * 0.1 for shape, _ in specs]
+        jitted = jax.jit(fn)
+        text = jitted.lower(*args).as_text()
+        path = os.path.join(a.work, name + ".mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        inputs = []
+        for i, x in enumerate(args):
+            p = os.path.join(a.work, f"{name}_in{i}.npy")
+            np.save(p, x)
+            inputs += ["--input", p]
+        dev = [jax.device_put(x) for x in args]
+        want = jax.tree_util.tree_leaves(jitted(*dev))
+        xla = timed(lambda: jax.block_until_ready(jitted(*dev)), a.min_time)
+        out = os.path.join(a.work, name + "_out")
+        run = subprocess.run([jxc, "run", path, *inputs, "--output-dir", out],
+                             capture_output=True, text=True)
+        status, err = "ok", 0.0
+        if run.returncode != 0:
+            status = "jxc run failed: " + (run.stderr or run.stdout).strip()[-200:]
+        else:
+            for i, w in enumerate(want):
+                got = np.load(os.path.join(out, f"result{i}.npy"))
+                w = np.asarray(w)
+                scale = max(1e-30, float(np.abs(w).max()))
+                err = max(err, float(np.abs(got - w).max()) / scale)
+            if err > 1e-3:
+                status = f"WRONG (max error {err:.2g} of the largest value)"
+        jx = None
+        if status == "ok":
+            b = subprocess.run([jxc, "bench", path, *inputs, "--min-time", str(a.min_time),
+                                "--format=json"], capture_output=True, text=True)
+            if b.returncode == 0:
+                rec = json.loads(b.stdout.strip().splitlines()[-1])
+                jx = rec["median_ms"] / 1e3
+                compile_s = rec["compile_ms"] / 1e3
+            else:
+                status = "jxc bench failed: " + b.stderr.strip()[-200:]
+        blas = None
+        if name.startswith("matmul"):
+            x, y = args
+            blas = timed(lambda: np.dot(x, y), a.min_time)
+        rows.append(dict(name=name, status=status, jx=jx, xla=xla, blas=blas, flops=flops,
+                         compile=compile_s if jx else None, err=err))
+
+    print(f"# {cpu_model()}, cores: {a.cores}, jx build {os.path.abspath(a.build)}")
+    print(f"{'workload':<20}{'jx':>11}{'XLA':>11}{'jx/XLA':>8}{'jx GFLOP/s':>12}"
+          f"{'numpy.dot':>11}{'frac':>7}{'compile':>9}  status")
+    for r in rows:
+        def ms(t):
+            return f"{t * 1e3:.2f} ms" if t is not None else "-"
+        ratio = f"{r['jx'] / r['xla']:.2f}" if r["jx"] else "-"
+        rate = f"{r['flops'] / r['jx'] / 1e9:.1f}" if r["jx"] else "-"
+        frac = (f"{(r['blas'] / r['jx']):.2f}" if r["jx"] and r["blas"] else "-")
+        comp = f"{r['compile']:.2f} s" if r["compile"] is not None else "-"
+        print(f"{r['name']:<20}{ms(r['jx']):>11}{ms(r['xla']):>11}{ratio:>8}{rate:>12}"
+              f"{ms(r['blas']):>11}{frac:>7}{comp:>9}  {r['status']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
