@@ -6,23 +6,69 @@
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/runtime/executable.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Threading.h"
+
+#include <stdexcept>
 
 namespace jx::frontend {
 
+namespace {
+
+/// Loads every dialect that tracing, lowering and the CPU pipeline use.
+/// Loading a dialect writes the context's dialect table unlocked, so after
+/// this nothing may load one: a PassManager run loads its passes'
+/// dependent dialects (found loaded now), and lowering rules build
+/// stablehlo, chlo and func ops.
+void load_dialects(mlir::MLIRContext &c) {
+  for (llvm::StringRef name :
+       {"builtin", "func", "stablehlo", "chlo", "check"})
+    c.getOrLoadDialect(name);
+  mlir::OpPassManager pm(mlir::ModuleOp::getOperationName());
+  if (mlir::failed(mlir::parsePassPipeline("jx-cpu-pipeline", pm)))
+    throw std::logic_error("jx: internal error: no jx-cpu-pipeline");
+  mlir::DialectRegistry dependent;
+  pm.getDependentDialects(dependent);
+  c.appendDialectRegistry(dependent);
+  for (llvm::StringRef name : dependent.getDialectNames())
+    c.getOrLoadDialect(name);
+}
+
+} // namespace
+
 mlir::MLIRContext &context() {
+  // One context for every thread. Its multithreading stays enabled: that
+  // is what makes its type and attribute uniquing take locks (passes may
+  // also run on its thread pool).
   static mlir::MLIRContext *ctx = [] {
     jx::registerAllPasses();
     mlir::DialectRegistry registry;
     jx::registerAllDialects(registry);
     jx::cpu::registerTranslations(registry);
     auto *c = new mlir::MLIRContext(registry);
-    c->getOrLoadDialect<jx::stablehlo::StableHLODialect>();
-    c->getOrLoadDialect<mlir::func::FuncDialect>();
+    load_dialects(*c);
     return c;
   }();
   return *ctx;
+}
+
+diagnostic_capture::diagnostic_capture(bool first_only)
+    : thread_(llvm::get_threadid()), first_only_(first_only) {
+  id_ = context().getDiagEngine().registerHandler([this](mlir::Diagnostic &d) {
+    // Another thread's diagnostic: for that thread's own handler (the
+    // engine calls handlers newest first, under its lock).
+    if (llvm::get_threadid() != thread_)
+      return mlir::failure();
+    if (!first_only_ || text_.empty())
+      text_ += diagnostic_text(d) + (first_only_ ? "" : "\n");
+    return mlir::success();
+  });
+}
+
+diagnostic_capture::~diagnostic_capture() {
+  context().getDiagEngine().eraseHandler(id_);
 }
 
 mlir::Type element_type(dtype t) {

@@ -121,12 +121,13 @@ mlir::OwningOpRef<mlir::ModuleOp> lower_to_module(const ClosedJaxpr &j,
     args.push_back(a);
   std::vector<mlir::Value> results = lc.lower_jaxpr(*j.jaxpr, args);
   mlir::func::ReturnOp::create(b, loc, results);
+  diagnostic_capture diagnostics;
   if (mlir::failed(mlir::verify(*module))) {
     std::string text;
     llvm::raw_string_ostream os(text);
     module->print(os);
     throw std::logic_error("jx: internal error: lowered module does not "
-                           "verify:\n" + text);
+                           "verify:\n" + diagnostics.text() + text);
   }
   return module;
 }

@@ -14,9 +14,31 @@
 
 namespace jx::frontend {
 
-/// The frontend's MLIR context (stablehlo and func loaded; everything the
-/// CPU pipeline needs registered).
+/// The frontend's MLIR context, shared by every thread: every dialect that
+/// tracing, lowering and the CPU pipeline use is loaded when it is made.
 mlir::MLIRContext &context();
+
+/// Collects the diagnostics emitted on context() by the thread that made it,
+/// while it lives (those of a pass run on the context's thread pool reach
+/// it too: MLIR re-emits them on the thread that started the passes).
+/// Diagnostic handlers are context-wide; this one passes other threads'
+/// diagnostics on, so each thread sees its own errors only.
+class diagnostic_capture {
+public:
+  /// `first_only`: keep only the first diagnostic's text.
+  explicit diagnostic_capture(bool first_only = false);
+  ~diagnostic_capture();
+  diagnostic_capture(const diagnostic_capture &) = delete;
+  diagnostic_capture &operator=(const diagnostic_capture &) = delete;
+  /// What was caught: each diagnostic on its own line ("" when none).
+  const std::string &text() const { return text_; }
+
+private:
+  mlir::DiagnosticEngine::HandlerID id_;
+  uint64_t thread_;
+  bool first_only_;
+  std::string text_;
+};
 
 mlir::Type element_type(dtype t);
 mlir::RankedTensorType tensor_type(const shaped_array &aval);
@@ -58,14 +80,14 @@ mlir::OwningOpRef<mlir::ModuleOp> lower_to_module(const ClosedJaxpr &j,
 template <class F>
 mlir::RankedTensorType infer(const std::string &api, F &&f) {
   mlir::MLIRContext &ctx = context();
+  mlir::FailureOr<mlir::RankedTensorType> t = mlir::failure();
   std::string message;
-  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-    if (message.empty())
-      message = diagnostic_text(d);
-    return mlir::success();
-  });
-  auto emit = [&]() { return mlir::emitError(mlir::UnknownLoc::get(&ctx)); };
-  mlir::FailureOr<mlir::RankedTensorType> t = f(emit);
+  {
+    diagnostic_capture diagnostics(/*first_only=*/true);
+    auto emit = [&]() { return mlir::emitError(mlir::UnknownLoc::get(&ctx)); };
+    t = f(emit);
+    message = diagnostics.text();
+  }
   if (mlir::failed(t))
     throw error(api + ": " + (message.empty() ? "invalid operands" : message));
   return *t;

@@ -263,7 +263,6 @@ JX_COMPARE(ge, GE)
 namespace {
 template <class OpTy>
 values lower_chlo_unary(lowering_context &c, const values &in, const Eqn &) {
-  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
   return {OpTy::create(c.b, c.loc, in[0])};
 }
 } // namespace
@@ -664,12 +663,7 @@ values lower_bitcast(lowering_context &c, const values &in, const Eqn &e) {
       c.b, c.loc, frontend::tensor_type(e.outvars[0]->aval), in[0])};
 }
 
-void load_chlo(lowering_context &c) {
-  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
-}
-
 values lower_nextafter(lowering_context &c, const values &in, const Eqn &e) {
-  load_chlo(c);
   const shaped_array &out = e.outvars[0]->aval;
   mlir::Value x = c.broadcast_to(in[0], out.shape);
   mlir::Value y = c.broadcast_to(in[1], out.shape);

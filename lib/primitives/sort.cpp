@@ -186,7 +186,6 @@ avals top_k_rule(const avals &in, const params_t &p) {
 }
 
 values lower_top_k(lowering_context &c, const values &in, const Eqn &e) {
-  c.b.getContext()->getOrLoadDialect<jx::chlo::ChloDialect>();
   int64_t k = std::get<int64_t>(e.params.at("k"));
   int64_t axis = std::get<int64_t>(e.params.at("axis"));
   const shaped_array &x = aval_of(e.invars[0]);

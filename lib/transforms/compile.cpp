@@ -33,17 +33,13 @@ std::string signature_key(const std::vector<shaped_array> &avals) {
 std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
                                         const std::string &name) {
   mlir::OwningOpRef<mlir::ModuleOp> module = frontend::lower_to_module(j, name);
-  std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler(
-      &frontend::context(), [&](mlir::Diagnostic &d) {
-        diagnostics += frontend::diagnostic_text(d) + "\n";
-        return mlir::success();
-      });
+  // This compile's diagnostics only, though other threads compile at once.
+  frontend::diagnostic_capture diagnostics;
   auto c = std::make_shared<compiled>();
   c->exe = runtime::executable::compile(*module, "main");
   if (!c->exe)
     throw std::runtime_error("jx::jit: compiling " + name + " failed:\n" +
-                             diagnostics);
+                             diagnostics.text());
   c->out_avals = j.out_avals();
   return c;
 }
