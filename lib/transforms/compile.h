@@ -5,11 +5,79 @@
 #define JX_LIB_TRANSFORMS_COMPILE_H
 
 #include "jx/jaxpr.h"
+#include "jx/jit.h"
 #include "jx/runtime/executable.h"
 
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
 
 namespace jx::transforms {
+
+/// A map from keys to values made once per key, however many threads ask
+/// at once (jit's and eager mode's compile caches): the first caller of a
+/// missing key makes its value, outside the lock, while later callers of
+/// that key wait for it. When making throws, the exception goes to that
+/// caller alone and a waiting caller makes the value itself, so that each
+/// thread reports its own error. Values are never removed: the references
+/// get() returns stay valid.
+template <class V> class once_cache {
+public:
+  template <class Make> const V &get(const std::string &key, Make &&make) {
+    std::unique_lock<std::mutex> lock(mu_);
+    slot *mine = nullptr;
+    while (!mine) {
+      auto [it, inserted] = slots_.try_emplace(key);
+      slot &s = it->second;
+      if (inserted) {
+        s.maker = std::this_thread::get_id();
+        mine = &s;
+      } else if (s.value) {
+        ++stats_.hits;
+        return *s.value;
+      } else if (s.maker == std::this_thread::get_id()) {
+        throw std::logic_error("jx: internal error: a compile of " + key +
+                               " needs its own result");
+      } else {
+        cv_.wait(lock); // then look again: made, or its maker failed
+      }
+    }
+    lock.unlock();
+    std::optional<V> v;
+    try {
+      v.emplace(make());
+    } catch (...) {
+      lock.lock();
+      slots_.erase(key);
+      cv_.notify_all();
+      throw;
+    }
+    lock.lock();
+    mine->value = std::move(v);
+    ++stats_.misses;
+    cv_.notify_all();
+    return *mine->value;
+  }
+
+  cache_stats stats() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return stats_;
+  }
+
+private:
+  struct slot {
+    std::optional<V> value;  // empty while its maker works
+    std::thread::id maker;
+  };
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::unordered_map<std::string, slot> slots_;
+  cache_stats stats_;
+};
 
 struct compiled {
   std::unique_ptr<runtime::executable> exe;

@@ -6,29 +6,21 @@
 #include "primitives/primitive.h"
 #include "transforms/compile.h"
 
-#include <map>
-#include <mutex>
-
 namespace jx {
 
 namespace {
-std::mutex eager_mu;
-cache_stats eager_stats;
-std::map<std::string, std::shared_ptr<const transforms::compiled>> &
-eager_cache() {
+using eager_cache_t =
+    transforms::once_cache<std::shared_ptr<const transforms::compiled>>;
+eager_cache_t &eager_cache() {
   // Never destroyed: compiled code must outlive every array that may still
   // call it, and JIT teardown during static destruction runs after LLVM's
   // own statics are gone (a crash at exit).
-  static auto *c =
-      new std::map<std::string, std::shared_ptr<const transforms::compiled>>();
+  static auto *c = new eager_cache_t();
   return *c;
 }
 } // namespace
 
-cache_stats eager_cache_stats() {
-  std::lock_guard<std::mutex> lock(eager_mu);
-  return eager_stats;
-}
+cache_stats eager_cache_stats() { return eager_cache().stats(); }
 
 namespace core {
 
@@ -47,16 +39,7 @@ std::vector<Array> eager_apply(const primitive &p,
     key += k + "=" + param_str(v) + " ";
   key += "] " + transforms::signature_key(in);
 
-  std::shared_ptr<const transforms::compiled> entry;
-  {
-    std::lock_guard<std::mutex> lock(eager_mu);
-    auto it = eager_cache().find(key);
-    if (it != eager_cache().end()) {
-      ++eager_stats.hits;
-      entry = it->second;
-    }
-  }
-  if (!entry) {
+  const auto &entry = eager_cache().get(key, [&] {
     auto jaxpr = std::make_shared<Jaxpr>();
     Eqn eqn;
     eqn.primitive = &p;
@@ -74,11 +57,8 @@ std::vector<Array> eager_apply(const primitive &p,
     jaxpr->eqns.push_back(std::move(eqn));
     ClosedJaxpr closed;
     closed.jaxpr = jaxpr;
-    entry = transforms::compile(closed, p.name);
-    std::lock_guard<std::mutex> lock(eager_mu);
-    ++eager_stats.misses;
-    eager_cache().emplace(key, entry);
-  }
+    return transforms::compile(closed, p.name);
+  });
   return transforms::execute(*entry, args);
 }
 

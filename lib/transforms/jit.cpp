@@ -5,9 +5,6 @@
 #include "jx/jit.h"
 #include "transforms/compile.h"
 
-#include <mutex>
-#include <unordered_map>
-
 namespace jx {
 
 Lowered::Lowered(ClosedJaxpr jaxpr, std::string name)
@@ -37,14 +34,13 @@ struct jit_core::state {
   std::string name;
   std::string api;                               // "jx::jit(name)"
   std::shared_ptr<const std::string> donated_to; // "jit(name)"
-  std::mutex mu;
   struct entry {
     std::shared_ptr<const transforms::compiled> compiled;
     std::shared_ptr<const void> out_like;
   };
-  // Entries are never removed: call() hands out out_like pointers.
-  std::unordered_map<std::string, entry> cache;
-  cache_stats stats;
+  // Entries are never removed: call() hands out out_like pointers. Threads
+  // calling with one new signature at once trace and compile it once.
+  transforms::once_cache<entry> cache;
 };
 
 jit_core::jit_core(std::string name) : state_(std::make_shared<state>()) {
@@ -72,16 +68,7 @@ jit_core::call_result jit_core::call(call_args &args, trace_ref trace) const {
                  args.leaves[i]);
   for (const Array &a : args.leaves)
     transforms::append_signature(args.key, a.aval());
-  const state::entry *hit = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(s.mu);
-    auto it = s.cache.find(args.key);
-    if (it != s.cache.end()) {
-      ++s.stats.hits;
-      hit = &it->second;
-    }
-  }
-  if (!hit) {
+  const state::entry &hit = s.cache.get(args.key, [&] {
     state::entry e;
     std::shared_ptr<const void> like;
     ClosedJaxpr j = core::trace_to_jaxpr(
@@ -91,17 +78,14 @@ jit_core::call_result jit_core::call(call_args &args, trace_ref trace) const {
         avals_of(args.leaves));
     e.compiled = transforms::compile(j, s.name);
     e.out_like = std::move(like);
-    std::lock_guard<std::mutex> lock(s.mu);
-    ++s.stats.misses;
-    // Another thread may have compiled the same key meanwhile: keep one.
-    hit = &s.cache.emplace(args.key, std::move(e)).first->second;
-  }
+    return e;
+  });
   call_result r;
   r.leaves = args.donate.empty()
-                 ? transforms::execute(*hit->compiled, args.leaves)
-                 : transforms::execute(*hit->compiled, args.leaves,
+                 ? transforms::execute(*hit.compiled, args.leaves)
+                 : transforms::execute(*hit.compiled, args.leaves,
                                        args.donate, s.donated_to);
-  r.out_like = hit->out_like.get();
+  r.out_like = hit.out_like.get();
   return r;
 }
 
@@ -125,10 +109,7 @@ Lowered jit_core::lower(const std::vector<Array> &args) const {
                  state_->name);
 }
 
-cache_stats jit_core::stats() const {
-  std::lock_guard<std::mutex> lock(state_->mu);
-  return state_->stats;
-}
+cache_stats jit_core::stats() const { return state_->cache.stats(); }
 
 } // namespace detail
 } // namespace jx
