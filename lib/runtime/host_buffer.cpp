@@ -5,10 +5,14 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace jx::runtime {
 namespace {
@@ -54,6 +58,83 @@ const dtype_info &info(dtype t) {
   throw std::runtime_error(path + ": " + what);
 }
 
+/// What a non-regular file is, for messages.
+const char *file_kind(mode_t mode) {
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  return "neither a file nor a directory";
+}
+
+/// Fails unless `mode` is a regular file's: a FIFO would block the reader
+/// until some writer comes, a device may never end.
+void require_regular(const std::string &path, mode_t mode) {
+  if (S_ISDIR(mode))
+    fail(path, "is a directory, not a .npy file");
+  if (!S_ISREG(mode))
+    fail(path, std::string("not a regular file (") + file_kind(mode) +
+                   "); .npy inputs must be regular files");
+}
+
+/// A regular file open for reading, closed on destruction.
+class input_file {
+public:
+  explicit input_file(std::string path_) : path(std::move(path_)) {
+    // Look before opening (opening some devices has effects), then open
+    // without blocking (a FIFO swapped in meanwhile must not hang us) and
+    // look again at what was opened.
+    struct stat st;
+    if (::stat(path.c_str(), &st) == 0)
+      require_regular(path, st.st_mode);
+    fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+      fail(path, std::string("cannot open file: ") + std::strerror(errno));
+    try {
+      if (::fstat(fd, &st) != 0)
+        fail(path, std::string("cannot stat file: ") + std::strerror(errno));
+      require_regular(path, st.st_mode);
+    } catch (...) {
+      ::close(fd);
+      throw;
+    }
+    size = st.st_size;
+    int flags = ::fcntl(fd, F_GETFL);
+    if (flags >= 0)
+      ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  }
+  ~input_file() { ::close(fd); }
+  input_file(const input_file &) = delete;
+  input_file &operator=(const input_file &) = delete;
+
+  /// Reads exactly `n` bytes; false at the end of the file. Fails on errors.
+  bool read(void *dst, std::size_t n) {
+    char *p = static_cast<char *>(dst);
+    while (n > 0) {
+      ssize_t got = ::read(fd, p, n);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        fail(path, std::string("read error: ") + std::strerror(errno));
+      if (got == 0)
+        return false;
+      p += got;
+      n -= static_cast<std::size_t>(got);
+      offset += got;
+    }
+    return true;
+  }
+
+  const std::string path;
+  int fd = -1;
+  off_t size = 0;   // of the whole file
+  off_t offset = 0; // bytes read so far
+};
+
 /// Value of `'key': value` in the header dictionary, as text.
 std::string header_field(const std::string &header, const std::string &key) {
   std::size_t at = header.find("'" + key + "'");
@@ -94,24 +175,19 @@ std::string host_buffer::type_string() const {
 }
 
 host_buffer read_npy(const std::string &path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    fail(path, "is a directory, not a .npy file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    fail(path, std::string("cannot open file: ") + std::strerror(errno));
+  input_file in(path);
   char magic[8];
   if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0)
     fail(path, "not a .npy file (bad magic)");
   uint32_t header_len = 0;
   if (magic[6] == 1) {
     uint8_t len[2];
-    if (!in.read(reinterpret_cast<char *>(len), 2))
+    if (!in.read(len, 2))
       fail(path, "truncated header");
     header_len = len[0] | (len[1] << 8);
   } else if (magic[6] == 2 || magic[6] == 3) {
     uint8_t len[4];
-    if (!in.read(reinterpret_cast<char *>(len), 4))
+    if (!in.read(len, 4))
       fail(path, "truncated header");
     header_len = len[0] | (len[1] << 8) | (len[2] << 16) | (uint32_t(len[3]) << 24);
   } else {
@@ -172,10 +248,7 @@ host_buffer read_npy(const std::string &path) {
   }
   // Compare the size the header promises with what the file holds before
   // allocating anything, so that a corrupt header cannot ask for terabytes.
-  std::streamoff data_start = in.tellg();
-  in.seekg(0, std::ios::end);
-  std::streamoff available = in.tellg() - data_start;
-  in.seekg(data_start);
+  off_t available = in.size - in.offset;
   uint64_t bytes = itemsize(buf.dtype);
   for (int64_t d : buf.shape)
     if (d != 0 && bytes > UINT64_MAX / uint64_t(d))
@@ -187,8 +260,13 @@ host_buffer read_npy(const std::string &path) {
                    std::to_string(bytes) + " bytes of data) but the file has " +
                    std::to_string(available) + " bytes after the header");
   buf.data.resize(bytes);
-  if (!in.read(reinterpret_cast<char *>(buf.data.data()), bytes))
-    fail(path, "read error");
+  if (!in.read(buf.data.data(), bytes))
+    fail(path, "read error: the file ended early");
+  // numpy reads any nonzero byte of a bool array as True; compiled code
+  // assumes 0 or 1 (a reduction may test bit 0 only, or add the bytes).
+  if (buf.dtype == dtype::bool_)
+    for (uint8_t &b : buf.data)
+      b = b != 0;
   return buf;
 }
 

@@ -34,8 +34,10 @@ struct host_buffer {
 };
 
 /// Reads a .npy file (version 1-3, C order, little-endian). bfloat16 arrays
-/// are read from files whose header says '<V2', '|V2' or 'bfloat16'. Throws
-/// std::runtime_error naming the file on any problem.
+/// are read from files whose header says '<V2', '|V2' or 'bfloat16'. Bool
+/// bytes other than 0 read as 1 (True), as numpy reads them. Only regular
+/// files are read: a directory, FIFO, socket or device is refused without
+/// waiting on it. Throws std::runtime_error naming the file on any problem.
 host_buffer read_npy(const std::string &path);
 /// Writes a .npy file; throws std::runtime_error on failure.
 void write_npy(const std::string &path, const host_buffer &buffer);
