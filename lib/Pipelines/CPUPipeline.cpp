@@ -9,6 +9,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -114,6 +116,37 @@ struct RoundEmulatedFloatsPass
   }
 };
 
+/// `--jx-strided-copies-to-loops`: a memref.copy between static buffers
+/// of which one has a strided layout (an output written from a slice)
+/// becomes a linalg.copy, hence a loop nest LLVM vectorizes, instead of a
+/// call of MLIR's generic element-by-element memrefCopy.
+struct StridedCopiesToLoopsPass
+    : PassWrapper<StridedCopiesToLoopsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StridedCopiesToLoopsPass)
+  StringRef getArgument() const override {
+    return "jx-strided-copies-to-loops";
+  }
+  StringRef getDescription() const override {
+    return "Turn memref.copy between strided static buffers into linalg.copy";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<linalg::LinalgDialect>();
+  }
+  void runOnOperation() override {
+    getOperation().walk([](memref::CopyOp copy) {
+      auto from = dyn_cast<MemRefType>(copy.getSource().getType());
+      auto to = dyn_cast<MemRefType>(copy.getTarget().getType());
+      if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape() ||
+          (from.getLayout().isIdentity() && to.getLayout().isIdentity()))
+        return;
+      OpBuilder b(copy);
+      linalg::CopyOp::create(b, copy.getLoc(), copy.getSource(),
+                             copy.getTarget());
+      copy.erase();
+    });
+  }
+};
+
 constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
                                  "llvm-dialect"};
 
@@ -137,7 +170,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                "modify-public-functions},"
                "canonicalize,cse,") +
            (options.blas ? "jx-contraction-to-blas," : "") +
-           "buffer-deallocation-pipeline";
+           "buffer-deallocation-pipeline,jx-strided-copies-to-loops";
   if (phase == "loops")
     return "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
            "convert-scf-to-cf,canonicalize";
@@ -274,6 +307,7 @@ void registerCPUPipelines() {
   PassRegistration<ExpandMathForLibmPass>();
   PassRegistration<RoundEmulatedFloatsPass>();
   PassRegistration<PrepareEntriesForBufferizationPass>();
+  PassRegistration<StridedCopiesToLoopsPass>();
   registerExpandMathLikeXlaPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();

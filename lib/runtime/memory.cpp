@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <unistd.h>
+#include <vector>
 
 namespace jx::runtime {
 
@@ -18,6 +19,7 @@ struct header {
   uint64_t bytes;
   allocation_scope *owner;
   header *prev, *next;
+  uint64_t alignment; // what it was carved for (0: not reusable)
 };
 
 namespace {
@@ -56,11 +58,60 @@ header *carve(uint64_t bytes, uint64_t alignment) {
   uintptr_t start = reinterpret_cast<uintptr_t>(base) + sizeof(header);
   uintptr_t user = (start + alignment - 1) / alignment * alignment;
   auto *h = reinterpret_cast<header *>(user - sizeof(header));
-  *h = header{base, bytes, nullptr, nullptr, nullptr};
+  *h = header{base, bytes, nullptr, nullptr, nullptr, 0};
   return h;
 }
 
 void *user_pointer(header *h) { return h + 1; }
+
+/// Freed temporaries of at least kCachedMin bytes, kept per thread for the
+/// next call that asks for the same size and alignment: a program called
+/// in a loop allocates the same buffers every call, and a fresh large
+/// malloc is a fresh mmap whose every page faults in again. At most
+/// kCacheMax bytes are kept; the oldest go first.
+constexpr uint64_t kCachedMin = 64 << 10;
+constexpr uint64_t kCacheMax = uint64_t{512} << 20;
+
+struct block_cache {
+  struct entry {
+    header *block;
+    uint64_t alignment;
+  };
+  std::vector<entry> blocks; // oldest first
+  uint64_t bytes = 0;
+
+  header *take(uint64_t size, uint64_t alignment) {
+    for (size_t i = blocks.size(); i-- > 0;)
+      if (blocks[i].block->bytes == size && blocks[i].alignment == alignment) {
+        header *h = blocks[i].block;
+        blocks.erase(blocks.begin() + i);
+        bytes -= size;
+        return h;
+      }
+    return nullptr;
+  }
+  bool keep(header *h, uint64_t alignment) {
+    if (h->bytes < kCachedMin || h->bytes > kCacheMax)
+      return false;
+    while (bytes + h->bytes > kCacheMax && !blocks.empty()) {
+      bytes -= blocks.front().block->bytes;
+      std::free(blocks.front().block->base);
+      blocks.erase(blocks.begin());
+    }
+    blocks.push_back({h, alignment});
+    bytes += h->bytes;
+    return true;
+  }
+  void clear() {
+    for (entry &e : blocks)
+      std::free(e.block->base);
+    blocks.clear();
+    bytes = 0;
+  }
+  ~block_cache() { clear(); }
+};
+
+thread_local block_cache cache;
 
 } // namespace
 
@@ -149,7 +200,12 @@ void *allocation_scope::allocate(uint64_t bytes, uint64_t alignment) {
          format_bytes(used_ + bytes) + ", over the limit of " +
          format_bytes(limit_) +
          " (set with --max-memory, JX_MAX_MEMORY or set_memory_limit)");
-  header *h = carve(bytes, alignment);
+  header *h = bytes >= kCachedMin ? cache.take(bytes, alignment) : nullptr;
+  if (!h) {
+    h = carve(bytes, alignment);
+    if (h)
+      h->alignment = alignment;
+  }
   if (!h)
     fail("cannot allocate a temporary buffer of " + format_bytes(bytes) +
          ": out of memory");
@@ -175,9 +231,15 @@ void allocation_scope::release(void *p) {
       owner->live_ = h->next;
     if (h->next)
       h->next->prev = h->prev;
+    h->owner = nullptr;
+    h->prev = h->next = nullptr;
+    if (cache.keep(h, h->alignment))
+      return;
   }
   std::free(h->base);
 }
+
+void release_cached_memory() { cache.clear(); }
 
 void allocation_scope::fail(std::string message) {
   error_ = std::move(message);

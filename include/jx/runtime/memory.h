@@ -37,6 +37,11 @@ void set_memory_limit(uint64_t bytes);
 /// false on anything else.
 bool parse_memory_size(const std::string &text, uint64_t &bytes);
 
+/// Frees the temporaries this thread keeps for reuse (memory.cpp keeps up
+/// to 512 MiB of freed blocks of 64 KiB or more per thread, for the next
+/// call of the same program).
+void release_cached_memory();
+
 /// "4.00 GiB" for messages.
 std::string format_bytes(uint64_t bytes);
 
