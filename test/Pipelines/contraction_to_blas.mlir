@@ -68,3 +68,18 @@ func.func @conv(%x: tensor<2x8x8x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<2
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x8x16xf32>, tensor<3x3x16x32xf32>) -> tensor<2x8x8x32xf32>
   return %0 : tensor<2x8x8x32xf32>
 }
+
+// -----
+
+// bf16 products (and bf16 x bf16 -> f32) are extended to f32 as tensors
+// first, then one f32 GEMM; a bf16 result is rounded once at the end.
+// CHECK-LABEL: func.func @bf16
+// CHECK: arith.extf
+// CHECK: call @jx_rt_gemm_f32
+// CHECK: arith.truncf
+// CHECK: call @jx_rt_gemm_f32
+func.func @bf16(%a: tensor<64x32xbf16>, %b: tensor<32x48xbf16>) -> (tensor<64x48xbf16>, tensor<64x48xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x32xbf16>, tensor<32x48xbf16>) -> tensor<64x48xbf16>
+  %1 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x32xbf16>, tensor<32x48xbf16>) -> tensor<64x48xf32>
+  return %0, %1 : tensor<64x48xbf16>, tensor<64x48xf32>
+}

@@ -157,6 +157,56 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
   bool widen = isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32;
   Type acc = widen ? Type(rewriter.getF32Type()) : elem;
   RankedTensorType accType = resultType.clone(acc);
+
+  // Narrower float operands of a large f32/f64 contraction (bf16 or f16
+  // products, bf16 x bf16 -> f32) are extended to the accumulation type
+  // first, exactly, as tensors: the contraction is then a plain f32/f64
+  // multiply-add that the BLAS path takes, instead of a loop nest that
+  // extends every element once per use.
+  auto narrower = [&](Value v, Type orig) {
+    Type t = cast<RankedTensorType>(v.getType()).getElementType();
+    return isa<FloatType>(t) && isa<FloatType>(orig) && t == orig &&
+           t.getIntOrFloatBitWidth() < acc.getIntOrFloatBitWidth();
+  };
+  int64_t work = 1;
+  for (Value v : {lhs, rhs})
+    for (int64_t d : cast<RankedTensorType>(v.getType()).getShape())
+      work = ShapedType::isDynamic(d) ? 0 : work * std::max<int64_t>(d, 1);
+  bool accIsBlasFloat = acc.isF32() || acc.isF64();
+  if (accIsBlasFloat && work >= (int64_t{1} << 16) &&
+      (narrower(lhs, lhsOrig) || narrower(rhs, rhsOrig)) &&
+      (narrower(lhs, lhsOrig) || lhsType.getElementType() == acc) &&
+      (narrower(rhs, rhsOrig) || rhsType.getElementType() == acc)) {
+    auto extend = [&](Value v) {
+      auto type = cast<RankedTensorType>(v.getType());
+      if (type.getElementType() == acc)
+        return v;
+      auto wide = type.clone(acc);
+      Value empty = tensor::EmptyOp::create(rewriter, loc, wide.getShape(), acc);
+      AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+      return linalg::GenericOp::create(
+                 rewriter, loc, TypeRange{wide}, ValueRange{v},
+                 ValueRange{empty}, ArrayRef<AffineMap>{id, id},
+                 SmallVector<utils::IteratorType>(type.getRank(),
+                                                  utils::IteratorType::parallel),
+                 [&](OpBuilder &b, Location l, ValueRange args) {
+                   linalg::YieldOp::create(
+                       b, l, arith::ExtFOp::create(b, l, acc, args[0])
+                                 .getResult());
+                 })
+          .getResult(0);
+    };
+    lhs = extend(lhs);
+    rhs = extend(rhs);
+    lhsType = cast<RankedTensorType>(lhs.getType());
+    rhsType = cast<RankedTensorType>(rhs.getType());
+    lhsOrig = rhsOrig = resultOrig = acc;
+    elem = acc;
+    widen = false;
+    // The contraction now produces `acc`; a narrower result is rounded
+    // from it once at the end.
+  }
+  bool roundAtEnd = acc != resultType.getElementType();
   // Without contracting dimensions every result element is one product:
   // the generic is all-parallel and must not read its output (an
   // all-parallel op that accumulates into its init is wrong once fusion
@@ -169,7 +219,7 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
                              scalarConst(rewriter, loc, acc, 0), dynSizes);
 
   // linalg.matmul / batch_matmul when the layout and the types allow.
-  bool sameTypes = !widen && lhsType.getElementType() == elem &&
+  bool sameTypes = !widen && !roundAtEnd && lhsType.getElementType() == elem &&
                    rhsType.getElementType() == elem && lhsOrig == resultOrig &&
                    rhsOrig == resultOrig &&
                    (isa<FloatType>(elem) || (isa<IntegerType>(elem) &&
@@ -231,12 +281,13 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
         linalg::YieldOp::create(
             b, l, nC == 0 ? product : addScalar(b, l, args[2], product));
       });
-  if (!widen) {
+  if (!roundAtEnd) {
     rewriter.replaceOp(op, generic.getResults());
     return success();
   }
+  Type resultElem = resultType.getElementType();
   Value out = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                      elem, dynSizes);
+                                      resultElem, dynSizes);
   AffineMap id = AffineMap::getMultiDimIdentityMap(nPar, ctx);
   auto round = linalg::GenericOp::create(
       rewriter, loc, TypeRange{resultType}, generic.getResults(),
@@ -244,7 +295,8 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
       SmallVector<utils::IteratorType>(nPar, utils::IteratorType::parallel),
       [&](OpBuilder &b, Location l, ValueRange args) {
         linalg::YieldOp::create(b, l,
-                                arith::TruncFOp::create(b, l, elem, args[0])
+                                arith::TruncFOp::create(b, l, resultElem,
+                                                        args[0])
                                     .getResult());
       });
   rewriter.replaceOp(op, round.getResults());
