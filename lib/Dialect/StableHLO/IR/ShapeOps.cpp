@@ -9,6 +9,10 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstring>
+
 using namespace mlir;
 using namespace jx::stablehlo;
 
@@ -152,6 +156,78 @@ std::optional<int64_t> staticLength(Value shapeOperand) {
 // constant
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The number of elements of an i1 tensor whose value is written
+/// `dense<"0xHH..."> : tensor<AxBx...xi1>` with one hex byte per element, as
+/// earlier MLIR and StableHLO's test data write it, read off the text that
+/// starts at `p`; 0 when the text is anything else. MLIR 22 reads hex i1
+/// data as packed bits (ceil(n/8) bytes) and rejects this form; with n > 1
+/// elements the two sizes differ, so the byte count says which form it is.
+/// The text is looked at, not parsed, because the parser cannot back up.
+int64_t i1BytePerElementCount(const char *p) {
+  auto skipSpace = [&] {
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+      ++p;
+  };
+  auto eat = [&](StringRef word) {
+    skipSpace();
+    // strncmp stops at the buffer's terminating NUL; StringRef(p) would
+    // measure the whole rest of the file.
+    if (std::strncmp(p, word.data(), word.size()) == 0) {
+      p += word.size();
+      return true;
+    }
+    return false;
+  };
+  if (!eat("dense") || !eat("<") || !eat("\"0x"))
+    return 0;
+  int64_t hexDigits = 0;
+  for (; llvm::isHexDigit(*p); ++p)
+    ++hexDigits;
+  if (!eat("\"") || !eat(">") || !eat(":") || !eat("tensor") || !eat("<"))
+    return 0;
+  int64_t elements = 1;
+  skipSpace();
+  while (llvm::isDigit(*p)) {
+    int64_t dim = 0;
+    for (; llvm::isDigit(*p) && dim <= hexDigits; ++p)
+      dim = dim * 10 + (*p - '0');
+    if (*p++ != 'x' || dim > hexDigits)
+      return 0;
+    elements *= dim;
+    if (elements > hexDigits)
+      return 0;
+  }
+  if (!eat("i1") || !eat(">"))
+    return 0;
+  return elements > 1 && hexDigits == 2 * elements ? elements : 0;
+}
+
+/// Parses `dense<"0x...">: type` that i1BytePerElementCount accepted:
+/// element i is true when byte i is nonzero.
+ParseResult parseI1BytePerElement(OpAsmParser &parser, int64_t count,
+                                  ElementsAttr &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string hex;
+  RankedTensorType type;
+  if (parser.parseKeyword("dense") || parser.parseLess() ||
+      parser.parseString(&hex) || parser.parseGreater() ||
+      parser.parseColonType(type))
+    return failure();
+  if (!type.getElementType().isInteger(1) || type.getNumElements() != count ||
+      hex.size() != std::size_t(2 + 2 * count))
+    return parser.emitError(loc, "malformed i1 hex constant of type ") << type;
+  SmallVector<bool> bits;
+  bits.reserve(count);
+  for (int64_t i = 0; i < count; ++i)
+    bits.push_back(llvm::hexFromNibbles(hex[2 + 2 * i], hex[3 + 2 * i]) != 0);
+  value = DenseElementsAttr::get(type, bits);
+  return success();
+}
+
+} // namespace
+
 ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
   // Generic-looking form: `() <{value = ...}> {attrs} : () -> type`.
   if (succeeded(parser.parseOptionalLParen())) {
@@ -193,8 +269,12 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   SMLoc loc = parser.getCurrentLocation();
   ElementsAttr value;
-  if (parser.parseAttribute(value))
+  if (int64_t count = i1BytePerElementCount(loc.getPointer())) {
+    if (parseI1BytePerElement(parser, count, value))
+      return failure();
+  } else if (parser.parseAttribute(value)) {
     return failure();
+  }
   if (!isa<RankedTensorType>(value.getType()))
     return parser.emitError(loc, "constant value must have a ranked tensor "
                                  "type, got ")
