@@ -400,8 +400,8 @@ int benchCommand(MLIRContext &ctx) {
     unsigned threads = jx::runtime::num_threads();
     if (benchFormat == "json") {
       llvm::outs() << llvm::formatv(
-          "{{\"entry\": \"{0}\", \"compile_ms\": {1}, \"median_ms\": {2}, "
-          "\"min_ms\": {3}, \"max_ms\": {4}, \"calls\": {5}, "
+          "{{\"entry\": \"{0}\", \"compile_ms\": {1:f3}, \"median_ms\": "
+          "{2:f6}, \"min_ms\": {3:f6}, \"max_ms\": {4:f6}, \"calls\": {5}, "
           "\"threads\": {6}}\n",
           name, compile * 1e3, median * 1e3, times.front() * 1e3,
           times.back() * 1e3, n, threads);
