@@ -68,6 +68,23 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
   Value zero = scalarConst(b, loc, elem, 0);
   if (type.getNumElements() == 0)
     return filledTensor(b, loc, outType, zero);
+  // Plain zero padding (no dilation, nothing cut off): a fill and a copy of
+  // the input into its interior, both vectorizable loops, instead of one
+  // gather-like element at a time.
+  bool plain = true;
+  for (size_t i = 0; i < spatial.size(); ++i)
+    plain &= p.lhsDilation[i] == 1 && p.padLo[i] >= 0 && p.padHi[i] >= 0;
+  if (plain) {
+    Value filled = filledTensor(b, loc, outType, zero);
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0)), sizes,
+        strides(rank, b.getIndexAttr(1));
+    for (int64_t d = 0; d < rank; ++d)
+      sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+    for (size_t i = 0; i < spatial.size(); ++i)
+      offsets[spatial[i]] = b.getIndexAttr(p.padLo[i]);
+    return tensor::InsertSliceOp::create(b, loc, input, filled, offsets, sizes,
+                                         strides);
+  }
   Value init = tensor::EmptyOp::create(b, loc, shape, elem);
   return linalg::GenericOp::create(
              b, loc, TypeRange{outType}, ValueRange{}, ValueRange{init},

@@ -113,8 +113,9 @@ func.func @dot_vector_vector(%a: tensor<3xf64>, %b: tensor<3xf64>) -> tensor<f64
 
 // -----
 
-// Padding and rhs dilation: the input is padded by a gather-like generic
-// (1 row before, 2 columns before and 1 after); then, f32 with one group,
+// Padding and rhs dilation: the input is zero-padded by a fill and an
+// insert_slice (1 row before, 2 columns before and 1 after; a gather-like
+// generic only with lhs dilation or negative padding); then, f32 with one group,
 // one contraction per window position (2 x 3) over a strided slice of the
 // padded input (offset: position * rhs dilation, stride: window stride)
 // and the kernel's feature matrix at that position, accumulated in turn.
@@ -122,9 +123,8 @@ func.func @dot_vector_vector(%a: tensor<3xf64>, %b: tensor<3xf64>) -> tensor<f64
 // CHECK-DAG: #[[KER:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d4, d3)>
 // CHECK-DAG: #[[RES:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @convolution
-// CHECK: %[[PADDED:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x10x2xf32>)
-// CHECK: tensor.extract %arg0
-// CHECK: arith.select
+// CHECK: %[[FILLED:.*]] = linalg.fill {{.*}} -> tensor<1x7x10x2xf32>
+// CHECK: %[[PADDED:.*]] = tensor.insert_slice %arg0 into %[[FILLED]][0, 1, 2, 0] [1, 6, 7, 2] [1, 1, 1, 1]
 // CHECK: %[[ZERO:.*]] = linalg.fill
 // CHECK: %[[S0:.*]] = tensor.extract_slice %[[PADDED]][0, 0, 0, 0] [1, 3, 8, 2] [1, 2, 1, 1] : tensor<1x7x10x2xf32> to tensor<1x3x8x2xf32>
 // CHECK: %[[K0:.*]] = tensor.extract_slice %arg1[0, 0, 0, 0] [1, 1, 2, 3] [1, 1, 1, 1] : tensor<2x3x2x3xf32> to tensor<2x3xf32>
@@ -172,7 +172,7 @@ func.func @convolution_batch_groups(%x: tensor<4x5x2xi64>, %w: tensor<2x2x6xi64>
 
 // dynamic_conv with a constant padding lowers like convolution.
 // CHECK-LABEL: func.func @dynamic_conv
-// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x7x2xf32>)
+// CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 0, 0] [1, 6, 2] [1, 1, 1] : tensor<1x6x2xf32> into tensor<1x7x2xf32>
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
 func.func @dynamic_conv(%x: tensor<1x6x2xf32>, %w: tensor<2x2x1xf32>) -> tensor<1x6x1xf32> {
