@@ -46,6 +46,10 @@ install_missing() {
   python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
 }
 
+# ccache keys on paths relative to the checkout, so that another clone of
+# the same sources (CI's) reuses what this one compiled.
+export CCACHE_BASEDIR="$here" CCACHE_NOHASHDIR=1
+
 configure_and_build() {
   if [ ! -f "$build/build.ninja" ]; then
     cmake -G Ninja -S "$here" -B "$build" \
