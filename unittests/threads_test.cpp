@@ -155,6 +155,19 @@ TEST(Threads, MixedWorkloadFromEightThreads) {
                                                {rows, 3}))
                           .to_vector<float>(),
                       sq);
+          // A contraction big enough for BLAS (ContractionToBlas), from
+          // every thread at once: each row of ones[m,32] @ r is r's column
+          // sums.
+          int64_t mrows = 16 + t;
+          Array lhs = jnp::ones({mrows, 32}, jx::float32);
+          Array rhs = jnp::reshape(ramp(32 * 16, 0.0f), {32, 16});
+          std::vector<float> colsum(16 * mrows);
+          for (int64_t r = 0; r < mrows; ++r)
+            for (int64_t j = 0; j < 16; ++j)
+              for (int64_t k = 0; k < 32; ++k)
+                colsum[r * 16 + j] += static_cast<float>(k * 16 + j);
+          expect_near(fail, at + " matmul",
+                      jnp::matmul(lhs, rhs).to_vector<float>(), colsum);
           // Eager ops.
           Array e = jnp::exp(ramp(2 + t % 3, -1.0f)) - 1.0f;
           std::vector<float> ew;
@@ -230,8 +243,8 @@ TEST(Threads, EachThreadCatchesItsOwnDiagnostics) {
           if (caught.find("@" + mine) == std::string::npos)
             fail.push_back(at + ": its error is missing: \"" + caught + "\"");
           for (int u = 0; u < kThreads; ++u)
-            if (u != t &&
-                caught.find("@t" + std::to_string(u) + "_") != std::string::npos)
+            if (u != t && caught.find("@t" + std::to_string(u) + "_") !=
+                              std::string::npos)
               fail.push_back(at + ": caught thread " + std::to_string(u) +
                              "'s error: \"" + caught + "\"");
         }
