@@ -140,6 +140,21 @@ Value padAndDilate(OpBuilder &b, Location loc, Value input,
       .getResult(0);
 }
 
+/// acc + x * y as a contraction generic over one element type.
+Value multiplyAdd(OpBuilder &b, Location loc, Value x, Value y, Value acc,
+                  ArrayRef<AffineMap> maps,
+                  ArrayRef<utils::IteratorType> iterators) {
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{acc.getType()}, ValueRange{x, y},
+             ValueRange{acc}, maps, iterators,
+             [&](OpBuilder &nb, Location l, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, l, addScalar(nb, l, args[2],
+                                    mulScalar(nb, l, args[0], args[1])));
+             })
+      .getResult(0);
+}
+
 /// Convolutions with at most this many kernel window positions are
 /// lowered as one contraction per position.
 constexpr int64_t kMaxUnrolledTaps = 64;
@@ -273,15 +288,7 @@ Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
                                                  offsets, sizes, strides);
     Value kSlice = tensor::ExtractSliceOp::create(b, loc, kSliceType, rhs,
                                                   kOffsets, kSizes, kStrides);
-    acc = linalg::GenericOp::create(
-              b, loc, TypeRange{accType}, ValueRange{slice, kSlice},
-              ValueRange{acc}, maps, iterators,
-              [&](OpBuilder &nb, Location l, ValueRange args) {
-                linalg::YieldOp::create(
-                    nb, l, addScalar(nb, l, args[2],
-                                     mulScalar(nb, l, args[0], args[1])));
-              })
-              .getResult(0);
+    acc = multiplyAdd(b, loc, slice, kSlice, acc, maps, iterators);
     for (int64_t i = S; i-- > 0;) { // next window position
       if (++tap[i] < kType.getDimSize(kSpatial[i]))
         break;
@@ -415,16 +422,7 @@ Value lowerByOutputPositions(OpBuilder &b, Location loc, Value input,
       Value init =
           linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{dest})
               .getResult(0);
-      Value sum = linalg::GenericOp::create(
-                      b, loc, TypeRange{pos2d}, ValueRange{win, rhs},
-                      ValueRange{init}, maps, iterators,
-                      [&](OpBuilder &nb, Location l, ValueRange args) {
-                        linalg::YieldOp::create(
-                            nb, l,
-                            addScalar(nb, l, args[2],
-                                      mulScalar(nb, l, args[0], args[1])));
-                      })
-                      .getResult(0);
+      Value sum = multiplyAdd(b, loc, win, rhs, init, maps, iterators);
       out = tensor::InsertSliceOp::create(b, loc, sum, out, oo, os, ost);
       for (int64_t d = last; d-- > 0;) { // next position in this column
         if (++at[d] < resultType.getDimSize(outSpatial[d]))
