@@ -55,7 +55,8 @@ bool isFloatSum(hlo::ReduceOp op) {
            add.getRhs() == body.getArgument(0)));
 }
 
-struct Builder {
+/// Builds the blocked form of one reduce, `original`, before it.
+struct BlockedSum {
   OpBuilder &b;
   Location loc;
   hlo::ReduceOp original;
@@ -148,7 +149,7 @@ struct BlockedReductionsPass
       if (!needed)
         continue;
       OpBuilder b(op);
-      Builder build{b, op.getLoc(), op};
+      BlockedSum build{b, op.getLoc(), op};
       Value x = op.getInputs()[0];
       // Innermost dimensions first: their indices do not move the others.
       for (size_t i = dims.size(); i-- > 1;)

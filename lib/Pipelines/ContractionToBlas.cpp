@@ -5,17 +5,18 @@
 // lowers to: a multiply-add body, projected-permutation maps) over f32,
 // f64, complex<f32> or complex<f64> memrefs becomes one call of the
 // runtime's GEMM (jx_rt_gemm_<type>, lib/runtime/blas.cpp), which calls
-// the BLAS library, threaded, once per batch element.
+// the BLAS library, threaded.
 //
 // The loops are grouped as the contraction's batch, m, n and k dimensions
-// (linalg::inferContractionDims). Each group must fold into one dimension
-// of every operand that has it: consecutive loops whose strides nest
-// (stride[i] = stride[i + 1] * size[i + 1]). Operand A is then an m x k
-// matrix with unit stride along k (row major) or along m (transposed),
-// B likewise k x n, and C m x n with unit stride along n. So a transposed
-// operand is read in place by the kernel, never copied. What does not fit
-// (a strided inner dimension, a dynamic stride, a tiny product) keeps its
-// loop nest.
+// (linalg::inferContractionDims). Within m, n and k, the innermost loops
+// whose strides nest (stride[i] = stride[i + 1] * size[i + 1]) in every
+// operand that has them fold into one matrix dimension. Operand A is then
+// an m x k matrix with unit stride along k (row major) or along m
+// (transposed), B likewise k x n, and C m x n with unit stride along n, so a
+// transposed operand is read in place by the kernel, never copied. Batch
+// loops and the loops that do not fold (up to four) run around the call in
+// the runtime; k loops among them accumulate. What does not fit (a strided
+// inner dimension, a dynamic stride, a tiny product) keeps its loop nest.
 //
 // The zero fill that initializes C (dot_general accumulates into a zero
 // tensor) is dropped when it immediately precedes the contraction: the
@@ -24,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "jx/Pipelines/CPUPipeline.h"
+
+#include "jx/Dialect/StableHLO/IR/TypeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -274,10 +277,7 @@ struct ContractionToBlasPass
     auto i64 = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
     };
-    unsigned bytes = elem.isF32() ? 4
-                     : elem.isF64() ? 8
-                     : cast<ComplexType>(elem).getElementType().isF32() ? 8
-                                                                       : 16;
+    unsigned bytes = stablehlo::getBitWidth(elem) / 8;
     auto address = [&](Value memref, int64_t offset) -> Value {
       Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
       Value addr = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
@@ -290,16 +290,15 @@ struct ContractionToBlasPass
         i64(transB),   address(a, offA), i64(lda), address(bv, offB),
         i64(ldb),      address(c, offC), i64(ldc), i64(overwrite),
         i64(outer.size() + reductions.size())};
-    auto pushLoop = [&](const Loop &l, bool reduction) {
+    // A k loop has C stride 0, which tells the runtime it accumulates.
+    auto pushLoop = [&](const Loop &l) {
       args.append({i64(l.size), i64(l.stride[0]), i64(l.stride[1]),
-                   i64(reduction ? 0 : l.stride[2])});
+                   i64(l.stride[2])});
     };
-    for (const Loop &l : outer)
-      pushLoop(l, false);
-    for (const Loop &l : reductions)
-      pushLoop(l, true);
+    llvm::for_each(outer, pushLoop);
+    llvm::for_each(reductions, pushLoop);
     for (unsigned i = outer.size() + reductions.size(); i < kMaxOuterLoops; ++i)
-      pushLoop(Loop{1, {0, 0, 0}}, false);
+      pushLoop(Loop{1, {0, 0, 0}});
     func::FuncOp fn = callee(elem, args.size());
     func::CallOp::create(b, loc, fn, args);
     if (overwrite)

@@ -476,10 +476,8 @@ executable::run(const std::vector<const host_buffer *> &pointers,
       what += (i ? ", " : "") + outputs_[i].type_string() + " (" +
               format_bytes(output_size(i)) + ")";
     throw memory_error("@" + entry_ + " returns " + what + ": " +
-                       format_bytes(output_bytes) + " in all, over the limit "
-                       "of " + format_bytes(limit) +
-                       " (set with --max-memory, JX_MAX_MEMORY or "
-                       "set_memory_limit)");
+                       format_bytes(output_bytes) + " in all, " +
+                       over_limit(limit));
   }
   std::vector<host_buffer> results(outputs_.size());
   std::vector<char> reused(outputs_.size(), 0);

@@ -19,7 +19,7 @@ struct header {
   uint64_t bytes;
   allocation_scope *owner;
   header *prev, *next;
-  uint64_t alignment; // what it was carved for (0: not reusable)
+  uint64_t alignment; // what it was carved for
 };
 
 namespace {
@@ -58,7 +58,7 @@ header *carve(uint64_t bytes, uint64_t alignment) {
   uintptr_t start = reinterpret_cast<uintptr_t>(base) + sizeof(header);
   uintptr_t user = (start + alignment - 1) / alignment * alignment;
   auto *h = reinterpret_cast<header *>(user - sizeof(header));
-  *h = header{base, bytes, nullptr, nullptr, nullptr, 0};
+  *h = header{base, bytes, nullptr, nullptr, nullptr, alignment};
   return h;
 }
 
@@ -73,38 +73,34 @@ constexpr uint64_t kCachedMin = 64 << 10;
 constexpr uint64_t kCacheMax = uint64_t{512} << 20;
 
 struct block_cache {
-  struct entry {
-    header *block;
-    uint64_t alignment;
-  };
-  std::vector<entry> blocks; // oldest first
+  std::vector<header *> blocks; // oldest first
   uint64_t bytes = 0;
 
   header *take(uint64_t size, uint64_t alignment) {
     for (size_t i = blocks.size(); i-- > 0;)
-      if (blocks[i].block->bytes == size && blocks[i].alignment == alignment) {
-        header *h = blocks[i].block;
+      if (blocks[i]->bytes == size && blocks[i]->alignment == alignment) {
+        header *h = blocks[i];
         blocks.erase(blocks.begin() + i);
         bytes -= size;
         return h;
       }
     return nullptr;
   }
-  bool keep(header *h, uint64_t alignment) {
+  bool keep(header *h) {
     if (h->bytes < kCachedMin || h->bytes > kCacheMax)
       return false;
     while (bytes + h->bytes > kCacheMax && !blocks.empty()) {
-      bytes -= blocks.front().block->bytes;
-      std::free(blocks.front().block->base);
+      bytes -= blocks.front()->bytes;
+      std::free(blocks.front()->base);
       blocks.erase(blocks.begin());
     }
-    blocks.push_back({h, alignment});
+    blocks.push_back(h);
     bytes += h->bytes;
     return true;
   }
   void clear() {
-    for (entry &e : blocks)
-      std::free(e.block->base);
+    for (header *h : blocks)
+      std::free(h->base);
     blocks.clear();
     bytes = 0;
   }
@@ -174,6 +170,11 @@ std::string format_bytes(uint64_t bytes) {
   return text;
 }
 
+std::string over_limit(uint64_t limit) {
+  return "over the limit of " + format_bytes(limit) +
+         " (set with --max-memory, JX_MAX_MEMORY or set_memory_limit)";
+}
+
 allocation_scope::allocation_scope(uint64_t already_used)
     : limit_(memory_limit()), used_(already_used), previous_(current) {
   current = this;
@@ -197,15 +198,10 @@ void *allocation_scope::allocate(uint64_t bytes, uint64_t alignment) {
   if (limit_ && (bytes > limit_ || used_ > limit_ - bytes))
     fail("a temporary buffer of " + format_bytes(bytes) +
          " would bring this call's memory to " +
-         format_bytes(used_ + bytes) + ", over the limit of " +
-         format_bytes(limit_) +
-         " (set with --max-memory, JX_MAX_MEMORY or set_memory_limit)");
+         format_bytes(used_ + bytes) + ", " + over_limit(limit_));
   header *h = bytes >= kCachedMin ? cache.take(bytes, alignment) : nullptr;
-  if (!h) {
+  if (!h)
     h = carve(bytes, alignment);
-    if (h)
-      h->alignment = alignment;
-  }
   if (!h)
     fail("cannot allocate a temporary buffer of " + format_bytes(bytes) +
          ": out of memory");
@@ -233,7 +229,7 @@ void allocation_scope::release(void *p) {
       h->next->prev = h->prev;
     h->owner = nullptr;
     h->prev = h->next = nullptr;
-    if (cache.keep(h, h->alignment))
+    if (cache.keep(h))
       return;
   }
   std::free(h->base);

@@ -42,6 +42,10 @@ bool parse_memory_size(const std::string &text, uint64_t &bytes);
 /// call of the same program).
 void release_cached_memory();
 
+/// "over the limit of 1.00 GiB (set with ...)": the end of every message
+/// about the limit.
+std::string over_limit(uint64_t limit);
+
 /// "4.00 GiB" for messages.
 std::string format_bytes(uint64_t bytes);
 

@@ -168,12 +168,16 @@ LogicalResult lowerContraction(ConversionPatternRewriter &rewriter,
     return isa<FloatType>(t) && isa<FloatType>(orig) && t == orig &&
            t.getIntOrFloatBitWidth() < acc.getIntOrFloatBitWidth();
   };
-  int64_t work = 1;
-  for (Value v : {lhs, rhs})
-    for (int64_t d : cast<RankedTensorType>(v.getType()).getShape())
-      work = ShapedType::isDynamic(d) ? 0 : work * std::max<int64_t>(d, 1);
+  // Multiply-adds: every lhs element meets every combination of rhs free
+  // dimensions. Below the BLAS path's threshold (4096, ContractionToBlas.cpp)
+  // the extension would buy nothing.
+  int64_t work = lhsType.hasStaticShape() && rhsType.hasStaticShape()
+                     ? lhsType.getNumElements()
+                     : 0;
+  for (int64_t d : rhsFree)
+    work *= rhsType.getDimSize(d);
   bool accIsBlasFloat = acc.isF32() || acc.isF64();
-  if (accIsBlasFloat && work >= (int64_t{1} << 16) &&
+  if (accIsBlasFloat && work >= 4096 &&
       (narrower(lhs, lhsOrig) || narrower(rhs, rhsOrig)) &&
       (narrower(lhs, lhsOrig) || lhsType.getElementType() == acc) &&
       (narrower(rhs, rhsOrig) || rhsType.getElementType() == acc)) {
