@@ -179,7 +179,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
          "math-extend-to-supported-types{target-type=f32},"
          "arith-emulate-unsupported-floats{source-types=bf16,f16 "
          "target-type=f32},jx-round-emulated-floats,"
-         "jx-expand-math-like-xla,jx-expand-math-for-libm,"
+         "jx-expand-math-like-xla,jx-approximate-math,jx-expand-math-for-libm,"
+         "jx-math-to-intrinsics,"
          "convert-math-to-libm,"
          "convert-math-to-llvm,arith-expand{include-bf16=true},"
          "convert-arith-to-llvm,"
@@ -309,6 +310,7 @@ void registerCPUPipelines() {
   PassRegistration<PrepareEntriesForBufferizationPass>();
   PassRegistration<StridedCopiesToLoopsPass>();
   registerExpandMathLikeXlaPass();
+  registerApproximateMathPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();
   registerBlockedReductionsPass();

@@ -58,6 +58,10 @@ void registerCPUPipelines();
 /// registerCPUPipelines.
 void registerExpandMathLikeXlaPass();
 
+/// `--jx-approximate-math` (ApproximateMath.cpp): f32 transcendentals as
+/// vectorizable polynomials; registered by registerCPUPipelines.
+void registerApproximateMathPass();
+
 /// `--jx-fuse-elementwise` (FuseElementwise.cpp): elementwise fusion of
 /// linalg ops under jx's legality rule; registered by registerCPUPipelines.
 void registerFuseElementwisePass();
