@@ -14,6 +14,10 @@ config.test_exec_root = os.path.join(config.jx_obj_root, "test")
 config.substitutions.append(("%jx_src_root", config.jx_src_root))
 config.substitutions.append(("%jx_obj_root", config.jx_obj_root))
 llvm_config.with_system_environment(["HOME", "TMPDIR"])
+# Every result buffer starts as 0xff bytes (NaN), not zeros: a test whose
+# program leaves part of a result unwritten fails rather than passing on
+# the zeros of fresh memory.
+config.environment["JX_POISON_OUTPUTS"] = "1"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["jx-opt", "jxc"], [config.jx_tools_dir])

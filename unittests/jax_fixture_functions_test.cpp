@@ -245,7 +245,7 @@ std::string compare(const Array &got, const json &leaf) {
   }
   const json &tol = leaf["tolerance"];
   if (tol.is_string()) { // "exact": bit for bit (values for ints, bools)
-    const std::vector<uint8_t> &g = got.buffer().data;
+    const jx::runtime::byte_vector &g = got.buffer().data;
     if (g == want.data)
       return "";
     std::vector<double> gv = got.to_vector<double>(),

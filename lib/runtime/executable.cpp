@@ -437,6 +437,16 @@ uint64_t executable::output_size(std::size_t i) const {
          itemsize(outputs_[i].dtype);
 }
 
+namespace {
+bool poison_outputs() {
+  static const bool on = [] {
+    const char *v = std::getenv("JX_POISON_OUTPUTS");
+    return v && *v && std::string(v) != "0";
+  }();
+  return on;
+}
+} // namespace
+
 std::vector<host_buffer> executable::run(const std::vector<host_buffer> &args,
                                          check_log *log) const {
   std::vector<const host_buffer *> pointers;
@@ -504,7 +514,12 @@ executable::run(const std::vector<const host_buffer *> &pointers,
     results[i].dtype = outputs_[i].dtype;
     results[i].shape = outputs_[i].shape;
     try {
-      results[i].data.assign(bytes + 1, 0);
+      // Not zero-filled: compiled code writes every byte of a result.
+      // JX_POISON_OUTPUTS=1 fills them with 0xff first (NaN for floats),
+      // the test that proves it.
+      results[i].data.resize(bytes + 1);
+      if (poison_outputs())
+        std::memset(results[i].data.data(), 0xff, bytes);
     } catch (const std::bad_alloc &) {
       throw memory_error("@" + entry_ + ": cannot allocate output #" +
                          std::to_string(i) + " " +

@@ -1,12 +1,14 @@
 // memory.cpp - the allocation functions of compiled code, with limits.
 
 #include "jx/runtime/memory.h"
+#include "jx/runtime/host_buffer.h"
 
 #include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <unistd.h>
 #include <vector>
 
@@ -104,10 +106,19 @@ struct block_cache {
     blocks.clear();
     bytes = 0;
   }
-  ~block_cache() { clear(); }
+  ~block_cache() {
+    clear();
+    cache_gone = true;
+  }
+  /// Set once this thread's cache is destroyed: buffers freed later (by
+  /// static destructors) go straight back to malloc.
+  static thread_local bool cache_gone;
 };
 
+thread_local bool block_cache::cache_gone = false;
 thread_local block_cache cache;
+
+constexpr uint64_t kBufferAlignment = 64;
 
 } // namespace
 
@@ -229,13 +240,37 @@ void allocation_scope::release(void *p) {
       h->next->prev = h->prev;
     h->owner = nullptr;
     h->prev = h->next = nullptr;
-    if (cache.keep(h))
+    if (!block_cache::cache_gone && cache.keep(h))
       return;
   }
   std::free(h->base);
 }
 
-void release_cached_memory() { cache.clear(); }
+void release_cached_memory() {
+  if (!block_cache::cache_gone)
+    cache.clear();
+}
+
+void *allocate_buffer(std::size_t bytes) {
+  header *h = bytes >= kCachedMin && !block_cache::cache_gone
+                  ? cache.take(bytes, kBufferAlignment)
+                  : nullptr;
+  if (!h)
+    h = carve(bytes, kBufferAlignment);
+  if (!h)
+    throw std::bad_alloc();
+  return user_pointer(h);
+}
+
+void free_buffer(void *p, std::size_t) {
+  if (!p)
+    return;
+  auto *h = reinterpret_cast<header *>(reinterpret_cast<uintptr_t>(p) -
+                                       sizeof(header));
+  if (!block_cache::cache_gone && cache.keep(h))
+    return;
+  std::free(h->base);
+}
 
 void allocation_scope::fail(std::string message) {
   error_ = std::move(message);

@@ -2,15 +2,55 @@
 //
 // A host_buffer is what jx's runtime passes to and gets from compiled code:
 // a dtype, a shape and densely packed row-major bytes.
+//
+// Its bytes live in a byte_vector: a std::vector whose storage is 64-byte
+// aligned, not zero-filled when it grows (compiled code writes every byte
+// of the results it returns), and, for blocks of 64 KiB or more, recycled
+// through the runtime's per-thread cache of freed blocks (memory.h): a
+// program called in a loop gets back the pages its previous results used
+// instead of a fresh mmap that faults in page by page.
 
 #ifndef JX_RUNTIME_HOST_BUFFER_H
 #define JX_RUNTIME_HOST_BUFFER_H
 
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
 namespace jx::runtime {
+
+/// The storage functions of buffer_allocator (memory.cpp). allocate_buffer
+/// throws std::bad_alloc when the system has no memory.
+void *allocate_buffer(std::size_t bytes);
+void free_buffer(void *p, std::size_t bytes);
+
+/// An allocator whose construct() default-initializes: resize() leaves new
+/// bytes as they are.
+template <class T> struct buffer_allocator {
+  using value_type = T;
+  buffer_allocator() = default;
+  template <class U> buffer_allocator(const buffer_allocator<U> &) {}
+  T *allocate(std::size_t n) {
+    if (n > SIZE_MAX / sizeof(T))
+      throw std::bad_alloc();
+    return static_cast<T *>(allocate_buffer(n * sizeof(T)));
+  }
+  void deallocate(T *p, std::size_t n) { free_buffer(p, n * sizeof(T)); }
+  template <class U> void construct(U *p) { ::new (static_cast<void *>(p)) U; }
+  template <class U, class... A> void construct(U *p, A &&...args) {
+    ::new (static_cast<void *>(p)) U(static_cast<A &&>(args)...);
+  }
+  template <class U> bool operator==(const buffer_allocator<U> &) const {
+    return true;
+  }
+  template <class U> bool operator!=(const buffer_allocator<U> &) const {
+    return false;
+  }
+};
+
+using byte_vector = std::vector<uint8_t, buffer_allocator<uint8_t>>;
 
 enum class dtype {
   bool_, int2, int4, int8, int16, int32, int64,
@@ -26,7 +66,7 @@ std::string dtype_name(dtype t);
 struct host_buffer {
   jx::runtime::dtype dtype = dtype::float32;
   std::vector<int64_t> shape;
-  std::vector<uint8_t> data;
+  byte_vector data;
 
   int64_t size() const; // number of elements
   /// "f32[2,3]", as in error messages and jaxprs.

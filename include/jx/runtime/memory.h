@@ -37,9 +37,9 @@ void set_memory_limit(uint64_t bytes);
 /// false on anything else.
 bool parse_memory_size(const std::string &text, uint64_t &bytes);
 
-/// Frees the temporaries this thread keeps for reuse (memory.cpp keeps up
-/// to 512 MiB of freed blocks of 64 KiB or more per thread, for the next
-/// call of the same program).
+/// Frees the blocks this thread keeps for reuse: memory.cpp keeps up to
+/// 512 MiB of freed temporaries and host_buffer storage, blocks of 64 KiB
+/// or more, per thread, for the next call of the same program.
 void release_cached_memory();
 
 /// "over the limit of 1.00 GiB (set with ...)": the end of every message
