@@ -159,6 +159,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "linalg")
     return std::string("stablehlo-legalize-to-linalg,canonicalize,") +
            (options.fuse ? "jx-fuse-elementwise," : "") +
+           "jx-vectorizable-reductions,canonicalize,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return std::string(
@@ -311,6 +312,7 @@ void registerCPUPipelines() {
   PassRegistration<StridedCopiesToLoopsPass>();
   registerExpandMathLikeXlaPass();
   registerApproximateMathPass();
+  registerVectorizableReductionsPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();
   registerBlockedReductionsPass();

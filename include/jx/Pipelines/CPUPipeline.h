@@ -62,6 +62,11 @@ void registerExpandMathLikeXlaPass();
 /// vectorizable polynomials; registered by registerCPUPipelines.
 void registerApproximateMathPass();
 
+/// `--jx-vectorizable-reductions` (VectorizableReductions.cpp): column
+/// reductions interchanged, row reductions split into lanes, so that their
+/// inner loops vectorize; registered by registerCPUPipelines.
+void registerVectorizableReductionsPass();
+
 /// `--jx-fuse-elementwise` (FuseElementwise.cpp): elementwise fusion of
 /// linalg ops under jx's legality rule; registered by registerCPUPipelines.
 void registerFuseElementwisePass();
