@@ -27,6 +27,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -42,7 +43,8 @@ void jx::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::cf::ControlFlowDialect, mlir::complex::ComplexDialect,
                   mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::memref::MemRefDialect, mlir::omp::OpenMPDialect,
+                  mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect, mlir::ub::UBDialect,
                   mlir::vector::VectorDialect>();
   // Bufferization and LLVM-conversion interfaces of those dialects: the

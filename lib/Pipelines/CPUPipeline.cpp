@@ -173,7 +173,9 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            (options.blas ? "jx-contraction-to-blas," : "") +
            "buffer-deallocation-pipeline,jx-strided-copies-to-loops";
   if (phase == "loops")
-    return "convert-linalg-to-loops,expand-strided-metadata,lower-affine,"
+    return "convert-linalg-to-parallel-loops,jx-parallel-loops,"
+           "convert-scf-to-openmp,canonicalize,expand-strided-metadata,"
+           "lower-affine,"
            "convert-scf-to-cf,canonicalize";
   // llvm-dialect
   return "convert-complex-to-standard,"
@@ -188,7 +190,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
          "convert-complex-to-llvm,"
          "finalize-memref-to-llvm{use-generic-functions},"
          "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
-         "reconcile-unrealized-casts";
+         "convert-openmp-to-llvm,reconcile-unrealized-casts";
 }
 
 /// Legality after each phase: what must be gone once the phase is done.
@@ -205,8 +207,9 @@ LogicalResult checkLegality(ModuleOp module, StringRef phase) {
     }
     if (phase == "loops")
       bad |= dialect == "linalg";
+    // OpenMP ops (the parallel loops) are translated to LLVM IR as they are.
     if (phase == "llvm-dialect")
-      bad = !isa<ModuleOp>(op) && dialect != "llvm";
+      bad = !isa<ModuleOp>(op) && dialect != "llvm" && dialect != "omp";
     if (!bad)
       return WalkResult::advance();
     op->emitError() << "'" << op->getName() << "' was not lowered by the '"
@@ -313,6 +316,7 @@ void registerCPUPipelines() {
   registerExpandMathLikeXlaPass();
   registerApproximateMathPass();
   registerVectorizableReductionsPass();
+  registerParallelLoopsPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();
   registerBlockedReductionsPass();

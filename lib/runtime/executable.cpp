@@ -3,6 +3,7 @@
 #include "jx/runtime/executable.h"
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/memory.h"
+#include "jx/runtime/threads.h"
 
 #include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Target/CPU/CPUTarget.h"
@@ -535,6 +536,7 @@ executable::run(const std::vector<const host_buffer *> &pointers,
   check_log local;
   scoped_check_log guard(log ? *log : local);
   allocation_scope memory(output_bytes);
+  apply_num_threads();
   if (!call_guarded(entry_fn_, packed.data(), memory))
     throw memory_error("@" + entry_ + ": " + memory.error());
   for (std::size_t i = 0; i < results.size(); ++i) {

@@ -1,8 +1,10 @@
-// threads.cpp - the runtime's thread count, shared with the BLAS library.
+// threads.cpp - the runtime's thread count, shared with the BLAS library
+// and the OpenMP runtime that runs compiled code's parallel loops.
 
 #include "jx/runtime/threads.h"
 
 #include <cblas.h>
+#include <omp.h>
 
 #include <atomic>
 #include <cstdio>
@@ -50,6 +52,14 @@ unsigned num_threads() {
 void set_num_threads(unsigned n) {
   chosen = n;
   openblas_set_num_threads(static_cast<int>(num_threads()));
+}
+
+void apply_num_threads() {
+  // OpenMP's thread count is a per-thread setting: each thread that runs
+  // compiled code gets it before its call.
+  int n = static_cast<int>(num_threads());
+  if (omp_get_max_threads() != n)
+    omp_set_num_threads(n);
 }
 
 } // namespace jx::runtime

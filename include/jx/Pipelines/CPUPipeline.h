@@ -67,6 +67,11 @@ void registerApproximateMathPass();
 /// inner loops vectorize; registered by registerCPUPipelines.
 void registerVectorizableReductionsPass();
 
+/// `--jx-parallel-loops` (ParallelLoops.cpp): the outermost parallel loops
+/// large and safe enough stay scf.parallel (then OpenMP), the rest become
+/// scf.for; registered by registerCPUPipelines.
+void registerParallelLoopsPass();
+
 /// `--jx-fuse-elementwise` (FuseElementwise.cpp): elementwise fusion of
 /// linalg ops under jx's legality rule; registered by registerCPUPipelines.
 void registerFuseElementwisePass();
