@@ -55,8 +55,18 @@ void set_num_threads(unsigned n) {
 }
 
 void apply_num_threads() {
-  // OpenMP's thread count is a per-thread setting: each thread that runs
-  // compiled code gets it before its call.
+  // OpenMP's settings are per thread: each thread that runs compiled code
+  // gets them before its first call. Its workers sleep as soon as a loop
+  // ends (block time 0, unless KMP_BLOCKTIME says otherwise) instead of
+  // spinning for 200 ms: spinning workers took the cores from the BLAS
+  // threads of the next operation (an MLP step ran 2.2x slower).
+  thread_local bool configured = false;
+  if (!configured) {
+    configured = true;
+    static const bool userBlocktime = std::getenv("KMP_BLOCKTIME") != nullptr;
+    if (!userBlocktime)
+      kmp_set_blocktime(0);
+  }
   int n = static_cast<int>(num_threads());
   if (omp_get_max_threads() != n)
     omp_set_num_threads(n);
