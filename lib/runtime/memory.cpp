@@ -203,19 +203,29 @@ allocation_scope::~allocation_scope() {
 void *allocation_scope::allocate(uint64_t bytes, uint64_t alignment) {
   if (alignment < 16)
     alignment = 16;
-  if (alignment & (alignment - 1))
-    fail("compiled code asked for an allocation aligned to " +
-         std::to_string(alignment) + " bytes, not a power of two");
-  if (limit_ && (bytes > limit_ || used_ > limit_ - bytes))
-    fail("a temporary buffer of " + format_bytes(bytes) +
-         " would bring this call's memory to " +
-         format_bytes(used_ + bytes) + ", " + over_limit(limit_));
+  // Each message is made in a statement of its own: fail() jumps out with
+  // longjmp, which runs no destructor, so the temporaries of an expression
+  // around the call (the strings being joined) would leak.
+  std::string message;
+  if (alignment & (alignment - 1)) {
+    message = "compiled code asked for an allocation aligned to " +
+              std::to_string(alignment) + " bytes, not a power of two";
+    fail(std::move(message));
+  }
+  if (limit_ && (bytes > limit_ || used_ > limit_ - bytes)) {
+    message = "a temporary buffer of " + format_bytes(bytes) +
+              " would bring this call's memory to " +
+              format_bytes(used_ + bytes) + ", " + over_limit(limit_);
+    fail(std::move(message));
+  }
   header *h = bytes >= kCachedMin ? cache.take(bytes, alignment) : nullptr;
   if (!h)
     h = carve(bytes, alignment);
-  if (!h)
-    fail("cannot allocate a temporary buffer of " + format_bytes(bytes) +
-         ": out of memory");
+  if (!h) {
+    message = "cannot allocate a temporary buffer of " + format_bytes(bytes) +
+              ": out of memory";
+    fail(std::move(message));
+  }
   h->owner = this;
   h->next = live_;
   if (live_)
