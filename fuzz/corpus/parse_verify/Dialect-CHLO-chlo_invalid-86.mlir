@@ -1,0 +1,4 @@
+func.func @tan_shape(%x: tensor<4xf32>) -> tensor<5xf32> {
+  %0 = chlo.tan %x : tensor<4xf32> -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}

@@ -1,0 +1,3 @@
+func.func @f() attributes {a = #stablehlo<comparison_direction XX>} {
+  return
+}

@@ -1,0 +1,3 @@
+func.func @f() attributes {a = dense<true> : tensor<2xf32>} {
+  return
+}

@@ -1,0 +1,3 @@
+func.func @f() attributes {a = #sdy.mesh<["x"=2, "x"=2]>} {
+  return
+}
