@@ -174,7 +174,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "buffer-deallocation-pipeline,jx-strided-copies-to-loops";
   if (phase == "loops")
     return "convert-linalg-to-parallel-loops,jx-parallel-loops,"
-           "convert-scf-to-openmp,canonicalize,expand-strided-metadata,"
+           "convert-scf-to-openmp,canonicalize,jx-outline-loop-nests,"
+           "expand-strided-metadata,"
            "lower-affine,"
            "convert-scf-to-cf,canonicalize";
   // llvm-dialect
@@ -317,6 +318,7 @@ void registerCPUPipelines() {
   registerApproximateMathPass();
   registerVectorizableReductionsPass();
   registerParallelLoopsPass();
+  registerOutlineLoopNestsPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();
   registerBlockedReductionsPass();

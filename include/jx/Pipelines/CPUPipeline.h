@@ -72,6 +72,11 @@ void registerVectorizableReductionsPass();
 /// scf.for; registered by registerCPUPipelines.
 void registerParallelLoopsPass();
 
+/// `--jx-outline-loop-nests` (OutlineLoopNests.cpp): each top-level loop
+/// nest of a large function in a noinline function of its own, so that
+/// LLVM's time stays linear; registered by registerCPUPipelines.
+void registerOutlineLoopNestsPass();
+
 /// `--jx-fuse-elementwise` (FuseElementwise.cpp): elementwise fusion of
 /// linalg ops under jx's legality rule; registered by registerCPUPipelines.
 void registerFuseElementwisePass();
