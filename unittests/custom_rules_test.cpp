@@ -540,6 +540,11 @@ TEST(Checkpoint, BackwardPassRecomputes) {
     return jx::jvp(jx::checkpoint(chain), v, v).second;
   })(x);
   EXPECT_EQ(count_eqns(jv, "remat2"), 1) << jv;
+  // Its outputs: the primal and one tangent (the loop that appended the
+  // tangents once ran over them too, reading past the outputs' avals).
+  for (const jx::Eqn &e : jv.jaxpr->eqns)
+    if (e.name() == "remat2")
+      EXPECT_EQ(e.outvars.size(), 2u) << jv;
   jx::ClosedJaxpr vm = jx::make_jaxpr(jx::vmap(jx::checkpoint(chain)))(
       f64({1, 2, 3, 4, 5, 6}, {2, 3}));
   EXPECT_EQ(count_eqns(vm, "remat2"), 1) << vm;

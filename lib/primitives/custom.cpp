@@ -593,7 +593,8 @@ const set_rules checkpoint_rules(checkpoint_p, [](transform_rules &r) {
         ts[with[k]] = xs[n + k];
       auto [outs, touts] =
           transforms::jvp_jaxpr(cj, slice(xs, 0, n), ts, "jx::jvp");
-      for (std::size_t i = 0; i < outs.size(); ++i)
+      // Tangents are appended to `outs`: loop over the primal outputs only.
+      for (std::size_t i = 0; i < out_avals.size(); ++i)
         if (differentiable(out_avals[i].dtype))
           outs.push_back(touts[i] ? *touts[i] : zeros(strong(out_avals[i])));
       return outs;
