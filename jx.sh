@@ -7,6 +7,11 @@
 #                     compiled and run, compared with JAX's outputs
 #   ./jx.sh test      install what is missing, build, run the whole test suite
 #   ./jx.sh build     install what is missing and build only
+#   ./jx.sh sanitize  build jxc and jx-opt with AddressSanitizer and
+#                     UndefinedBehaviorSanitizer in build-asan/ and run the
+#                     lit tests under them (docs/testing.md)
+#   ./jx.sh fuzz      run each libFuzzer target (fuzz/) for JX_FUZZ_TIME
+#                     seconds, default 60
 #
 # Environment: JX_BUILD_DIR (default: build), JX_JOBS (default: all cores).
 set -euo pipefail
@@ -21,7 +26,7 @@ cmd=${1:-demo}
 packages=(
   cmake ninja-build ccache python3 python3-numpy
   clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev libbenchmark-dev libopenblas-dev libomp-22-dev
+  libgtest-dev libbenchmark-dev libopenblas-dev libomp-22-dev libclang-rt-22-dev
   zlib1g-dev python3-sklearn
 )
 
@@ -114,5 +119,7 @@ case "$cmd" in
   demo-hlo) install_missing; configure_and_build; demo_hlo ;;
   test) install_missing; configure_and_build; run_tests ;;
   build) install_missing; configure_and_build ;;
-  *) echo "usage: $0 demo|demo-hlo|test|build" >&2; exit 2 ;;
+  sanitize) install_missing; "$here/scripts/sanitized_checks.sh" test ;;
+  fuzz) install_missing; "$here/scripts/sanitized_checks.sh" fuzz ;;
+  *) echo "usage: $0 demo|demo-hlo|test|build|sanitize|fuzz" >&2; exit 2 ;;
 esac
