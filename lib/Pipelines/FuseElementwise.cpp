@@ -18,6 +18,11 @@
 //  - A contraction (dot_general's generic) absorbs only data movement:
 //    a transpose or broadcast becomes the indexing of its operand, which the
 //    BLAS path reads in place; computed producers stay outside it.
+//  - A cheap all-parallel producer with several consumers that would all
+//    fuse it is duplicated first, one copy per consumer (a cost model:
+//    recomputing a few ops per element against writing and reading the
+//    tensor), so a softmax or layernorm reads its input twice, not four
+//    times.
 //  - Constant folding of linalg ops is limited to small results, so a
 //    splat of 10^9 elements is never expanded element by element at
 //    compile time.
@@ -29,11 +34,14 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <functional>
 
 using namespace mlir;
 
@@ -87,6 +95,67 @@ bool isLegalElementwiseFusion(OpOperand *fused) {
 
 namespace {
 
+/// Producers cheaper than this (arith ops count 1, math functions 8) are
+/// recomputed by each of their consumers rather than written to memory
+/// once and read back by each: at this machine's ~14 GB/s a write and a
+/// read of an f32 cost about as much as 16 vectorized arithmetic ops.
+constexpr int64_t kMaxRecomputeCost = 16;
+
+int64_t recomputeCost(linalg::GenericOp op) {
+  int64_t cost = 0;
+  for (Operation &o : op.getBlock()->without_terminator())
+    cost += isa<math::MathDialect>(o.getDialect()) ? 8 : 1;
+  return cost;
+}
+
+/// Cost-model duplication, before fusion: an all-parallel producer with
+/// several consumers, each of which would fuse it (a generic that reads it
+/// element for element, not a contraction), and cheap enough to
+/// recompute, gets a copy per consumer, so that every consumer fuses its
+/// own copy and the intermediate tensor is never materialized (a
+/// layernorm's x - mean, read by the variance and the output; a softmax's
+/// exp(x - max), read by the sum and the division). Returns
+/// whether anything was duplicated.
+bool duplicateCheapProducers(Operation *root) {
+  SmallVector<linalg::GenericOp> producers;
+  root->walk([&](linalg::GenericOp op) {
+    if (op.hasPureTensorSemantics() && op->getNumResults() == 1 &&
+        !op->hasOneUse() && !op->use_empty() &&
+        op.getNumLoops() == op.getNumParallelLoops() &&
+        recomputeCost(op) <= kMaxRecomputeCost &&
+        !op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      producers.push_back(op);
+  });
+  bool changed = false;
+  for (linalg::GenericOp producer : producers) {
+    std::function<bool(OpOperand &)> fuses = [&](OpOperand &use) -> bool {
+      // Through a reshape (jx-blocked-reductions' blocks), which fusion
+      // propagates by expanding the producer.
+      if (auto expand = dyn_cast<tensor::ExpandShapeOp>(use.getOwner()))
+        return expand->hasOneUse() && fuses(*expand->use_begin());
+      auto consumer = dyn_cast<linalg::GenericOp>(use.getOwner());
+      return consumer && consumer.isDpsInput(&use) &&
+             consumer.getMatchingIndexingMap(&use).isPermutation() &&
+             !(consumer.getNumReductionLoops() > 0 &&
+               linalg::isaContractionOpInterface(
+                   cast<linalg::LinalgOp>(consumer.getOperation())));
+    };
+    bool allFuse = llvm::all_of(producer->getUses(), fuses);
+    if (!allFuse)
+      continue;
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : producer->getUses())
+      uses.push_back(&use);
+    OpBuilder b(producer);
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      Operation *copy = b.clone(*producer);
+      use->set(copy->getResult(0));
+    }
+    changed = true;
+  }
+  return changed;
+}
+
 struct FuseElementwisePass
     : PassWrapper<FuseElementwisePass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FuseElementwisePass)
@@ -114,9 +183,16 @@ struct FuseElementwisePass
         ->getCanonicalizationPatterns(patterns);
     linalg::populateConstantFoldLinalgOperations(patterns, control);
     // As upstream: a rewrite that has not converged within the driver's
-    // iteration limit still leaves valid IR.
-    (void)applyPatternsGreedily(getOperation(), std::move(patterns),
-                                GreedyRewriteConfig().setUseTopDownTraversal());
+    // iteration limit still leaves valid IR. Fusion can leave new cheap
+    // producers with several consumers: a second round takes those.
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (int round = 0; round < 3; ++round) {
+      (void)applyPatternsGreedily(
+          getOperation(), frozen,
+          GreedyRewriteConfig().setUseTopDownTraversal());
+      if (round == 2 || !duplicateCheapProducers(getOperation()))
+        break;
+    }
   }
 };
 
