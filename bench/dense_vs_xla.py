@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""jx next to XLA:CPU and OpenBLAS on dense workloads, in one run.
+"""jx next to XLA:CPU, OpenBLAS and the memory bandwidth, in one run.
 
     python3 bench/dense_vs_xla.py [--build build] [--cores 1|2|all]
                                   [--min-time 1] [WORKLOAD ...]
@@ -13,8 +13,12 @@ inputs, `block_until_ready`, same minimum time) and, for the GEMMs, by
 numpy.dot (OpenBLAS). `--cores 1` pins everything to CPU 0 (`taskset`)
 with one thread each (JX_NUM_THREADS, OPENBLAS_NUM_THREADS and XLA's
 single-threaded Eigen); `--cores 2` pins to CPUs 0-1. The table gives the
-median times, jx/XLA (above 1: jx is slower) and jx's GFLOP/s as a
-fraction of numpy.dot's. The CPU model is printed with the table.
+median times, jx/XLA (above 1: jx is slower), and jx's rate: for the
+GEMMs GFLOP/s as a fraction of numpy.dot's, for the memory-bound workloads
+(chain, gelu, softmax, layernorm, rowsum) GB/s of the least traffic the
+program needs, as a fraction of the floor (that traffic at numpy.add's
+bandwidth, measured in the same run). The CPU model is printed with the
+table.
 """
 import argparse
 import json
@@ -76,7 +80,27 @@ def workloads(jnp, jax):
         return x + jax.nn.gelu(ln(x) @ w1) @ w2
     block_flops = 2 * 256 * 512 * 512 * 4 + 2 * 2 * 256 * 256 * 512 + 2 * 2 * 256 * 512 * 2048
 
+    def gelu(x):
+        return jax.nn.gelu(x, approximate=True)
+
+    def softmax(x):
+        return jax.nn.softmax(x, axis=-1)
+
+    def layernorm(x, g, b):
+        m = x.mean(-1, keepdims=True)
+        v = ((x - m) ** 2).mean(-1, keepdims=True)
+        return (x - m) / jnp.sqrt(v + 1e-5) * g + b
+
+    n16, n4 = 1 << 24, 4096
     return {
+        # Memory-bound: flops 0, the least bytes the program must move last.
+        "chain_16m": (lambda x, y, z: jnp.exp(x) * y + z, [((n16,), "f32")] * 3, 0,
+                      4 * 4 * n16),
+        "gelu_16m": (gelu, [((n16,), "f32")], 0, 2 * 4 * n16),
+        "softmax_4096": (softmax, [((n4, n4), "f32")], 0, 2 * 4 * n4 * n4),
+        "layernorm_4096x1024": (layernorm, [((n4, 1024), "f32"), ((1024,), "f32"),
+                                            ((1024,), "f32")], 0, 2 * 4 * n4 * 1024),
+        "rowsum_4096": (lambda x: x.sum(-1), [((n4, n4), "f32")], 0, 4 * n4 * n4),
         "matmul_1024": mm(1024),
         "matmul_2048": mm(2048),
         "conv_resnet": (conv, [((8, 56, 56, 64), "f32"), ((3, 3, 64, 64), "f32")], conv_flops),
@@ -100,6 +124,14 @@ def cpu_model():
     except OSError:
         pass
     return "unknown CPU"
+
+
+def bandwidth(np, min_time):
+    """Bytes per second of numpy.add over three 256 MiB arrays (two read,
+    one written): the memory floor the memory-bound workloads are held to."""
+    n = 1 << 26
+    a, b, c = (np.ones(n, np.float32) for _ in range(3))
+    return 3 * 4 * n / timed(lambda: np.add(b, c, out=a), min_time)
 
 
 def timed(fn, min_time):
@@ -148,8 +180,10 @@ def main():
     names = a.names or list(table)
     rng = np.random.default_rng(0)
     rows = []
+    bw = bandwidth(np, a.min_time)
     for name in names:
-        fn, specs, flops = table[name]
+        fn, specs, flops, *rest = table[name]
+        nbytes = rest[0] if rest else 0
         args = [rng.standard_normal(shape).astype(np.float32) * 0.1 for shape, _ in specs]
         jitted = jax.jit(fn)
         text = jitted.lower(*args).as_text()
@@ -193,20 +227,28 @@ def main():
             x, y = args
             blas = timed(lambda: np.dot(x, y), a.min_time)
         rows.append(dict(name=name, status=status, jx=jx, xla=xla, blas=blas, flops=flops,
-                         compile=compile_s if jx else None, err=err))
+                         bytes=nbytes, compile=compile_s if jx else None, err=err))
 
     print(f"# {cpu_model()}, cores: {a.cores}, jx build {os.path.abspath(a.build)}")
-    print(f"{'workload':<20}{'jx':>11}{'XLA':>11}{'jx/XLA':>8}{'jx GFLOP/s':>12}"
-          f"{'numpy.dot':>11}{'frac':>7}{'compile':>9}  status")
+    print(f"# memory: numpy.add {bw / 1e9:.1f} GB/s; 'floor' = least bytes / that")
+    print(f"{'workload':<20}{'jx':>11}{'XLA':>11}{'jx/XLA':>8}{'jx rate':>13}"
+          f"{'reference':>11}{'frac':>7}{'compile':>9}  status")
     for r in rows:
         def ms(t):
             return f"{t * 1e3:.2f} ms" if t is not None else "-"
         ratio = f"{r['jx'] / r['xla']:.2f}" if r["jx"] else "-"
-        rate = f"{r['flops'] / r['jx'] / 1e9:.1f}" if r["jx"] else "-"
-        frac = (f"{(r['blas'] / r['jx']):.2f}" if r["jx"] and r["blas"] else "-")
+        if r["bytes"]:
+            floor = r["bytes"] / bw
+            rate = f"{r['bytes'] / r['jx'] / 1e9:.1f} GB/s" if r["jx"] else "-"
+            ref = f"floor {floor * 1e3:.1f}"
+            frac = f"{floor / r['jx']:.2f}" if r["jx"] else "-"
+        else:
+            rate = f"{r['flops'] / r['jx'] / 1e9:.1f} GF/s" if r["jx"] else "-"
+            ref = ms(r["blas"])
+            frac = (f"{(r['blas'] / r['jx']):.2f}" if r["jx"] and r["blas"] else "-")
         comp = f"{r['compile']:.2f} s" if r["compile"] is not None else "-"
-        print(f"{r['name']:<20}{ms(r['jx']):>11}{ms(r['xla']):>11}{ratio:>8}{rate:>12}"
-              f"{ms(r['blas']):>11}{frac:>7}{comp:>9}  {r['status']}")
+        print(f"{r['name']:<20}{ms(r['jx']):>11}{ms(r['xla']):>11}{ratio:>8}{rate:>13}"
+              f"{ref:>11}{frac:>7}{comp:>9}  {r['status']}")
     return 0
 
 
