@@ -18,9 +18,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <algorithm>
 #include <exception>
 #include <vector>
 
@@ -46,10 +46,20 @@ func::FuncOp findEntry(ModuleOp module) {
   return {};
 }
 
+/// Counted here, not with getNumElements(), which asserts on overflow.
 bool smallType(Type t) {
   auto shaped = dyn_cast<ShapedType>(t);
-  return !shaped || (shaped.hasStaticShape() &&
-                     shaped.getNumElements() <= kMaxRunSize);
+  if (!shaped)
+    return true;
+  if (!shaped.hasRank())
+    return false;
+  int64_t n = 1;
+  for (int64_t d : shaped.getShape()) {
+    if (d < 0 || (d > 0 && n > kMaxRunSize / d)) // dynamic, or too large
+      return false;
+    n *= d;
+  }
+  return true;
 }
 
 bool smallAttr(Attribute a) {
