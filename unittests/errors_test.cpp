@@ -1,6 +1,7 @@
 // errors_test.cpp - trace-time errors name the API, shapes and dtypes.
 
 #include "jx/jx.h"
+#include "jx/random.h"
 
 #include <gtest/gtest.h>
 
@@ -211,8 +212,12 @@ TEST(Errors, ShapesTooLargeForInt64) {
             }, {}),
             "jx::zeros: shape (2147483648, 2147483648) of float64 has more "
             "than 2^63 - 1 bytes");
-  // A zero dimension makes any shape empty.
+  // A zero dimension makes any shape empty, and its size 0 (counted without
+  // multiplying the others, which overflows: UBSan's finding), wherever the
+  // size is taken: the array, the compiled call's results, random bits.
   EXPECT_EQ(jnp::zeros({g, g, g, 0}).size(), 0);
+  EXPECT_EQ(jnp::zeros({0, g, g, g}).size(), 0);
+  EXPECT_EQ(jx::random::uniform(jx::random::key(0), {g, g, 0}).size(), 0);
   // Under jit.
   auto f = jx::jit([&](const Array &x) { return jnp::broadcast_to(x, huge); });
   EXPECT_THROW(f(zeros({})), jx::error);

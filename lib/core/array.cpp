@@ -11,6 +11,10 @@
 namespace jx {
 
 int64_t shaped_array::size() const {
+  // An empty shape's other dimensions may multiply past int64 (see
+  // shape_problem): it has no elements, whatever they are.
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end())
+    return 0;
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;

@@ -20,6 +20,7 @@
 #include "jx/numpy.h"
 #include "jx/random.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -70,6 +71,8 @@ void check_shape(const std::string &api, const shape_t &shape) {
 }
 
 int64_t size_of(const shape_t &s) {
+  if (std::find(s.begin(), s.end(), 0) != s.end())
+    return 0; // the other dimensions may multiply past int64
   int64_t n = 1;
   for (int64_t d : s)
     n *= d;

@@ -109,6 +109,10 @@ std::optional<tensor_spec> spec_of(mlir::Type type, mlir::Location loc,
 }
 
 int64_t tensor_size(const tensor_spec &t) {
+  // The verifier bounds the element count of non-empty shapes only: the
+  // other dimensions of an empty one may multiply past int64.
+  if (llvm::is_contained(t.shape, 0))
+    return 0;
   int64_t n = 1;
   for (int64_t d : t.shape)
     n *= d;
@@ -123,11 +127,13 @@ void push_descriptor(std::vector<int64_t> &words, void *data,
   words.push_back(0);
   for (int64_t d : shape)
     words.push_back(d);
-  int64_t stride = 1;
+  // Row-major strides; those of an empty array are never used, and may
+  // wrap around (in unsigned arithmetic, where that is defined).
+  uint64_t stride = 1;
   std::vector<int64_t> strides(shape.size());
   for (std::size_t i = shape.size(); i-- > 0;) {
-    strides[i] = stride;
-    stride *= shape[i];
+    strides[i] = static_cast<int64_t>(stride);
+    stride *= static_cast<uint64_t>(shape[i]);
   }
   for (int64_t s : strides)
     words.push_back(s);

@@ -2,6 +2,7 @@
 
 #include "jx/runtime/host_buffer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -160,6 +161,9 @@ std::size_t itemsize(dtype t) { return info(t).size; }
 std::string dtype_name(dtype t) { return info(t).name; }
 
 int64_t host_buffer::size() const {
+  // An empty array's other dimensions may multiply past int64.
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end())
+    return 0;
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
