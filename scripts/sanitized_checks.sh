@@ -32,8 +32,12 @@ build() {
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 >/dev/null || return 1
   fi
   local t0=$SECONDS
-  ninja -C "$asan" -j "$jobs" "$@" | grep -v '^\[' || true
-  [ "${PIPESTATUS[0]}" -eq 0 ] || return 1
+  local log rc
+  log=$(ninja -C "$asan" -j "$jobs" "$@" 2>&1)
+  rc=$?
+  # Warnings and errors, not the progress lines.
+  grep -v -E '^\[|^ninja: (Entering|no work)' <<< "$log" || true
+  [ $rc -eq 0 ] || return 1
   echo "sanitize: built $* in $((SECONDS - t0))s ($asan)"
 }
 
