@@ -8,6 +8,7 @@
 
 #include "fuzz_mlir.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -15,6 +16,19 @@
 #include <string>
 
 namespace {
+
+/// MLIR parses `@""` but prints an empty symbol reference as
+/// `@<<INVALID EMPTY SYMBOL>>`, which does not parse: a limitation of
+/// libMLIR's printer, not jx's, so such modules skip the round trip.
+bool hasEmptySymbolRef(mlir::ModuleOp module) {
+  bool found = false;
+  module->walk([&](mlir::Operation *op) {
+    op->getAttrDictionary().walk([&](mlir::SymbolRefAttr ref) {
+      found |= ref.getRootReference().getValue().empty();
+    });
+  });
+  return found;
+}
 
 std::string print(mlir::ModuleOp module) {
   std::string text;
@@ -28,7 +42,7 @@ std::string print(mlir::ModuleOp module) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
   mlir::OwningOpRef<mlir::ModuleOp> module = jx::fuzz::parse(text);
-  if (!module)
+  if (!module || hasEmptySymbolRef(*module))
     return 0;
   std::string printed = print(*module);
   mlir::OwningOpRef<mlir::ModuleOp> again = jx::fuzz::parse(printed);
