@@ -43,8 +43,8 @@ build() {
 
 run_tests() {
   build jxc jx-opt jx-fuzzers || return 1
-  # Every lit test but test/Frontend's (they run jx-trace, whose frontend
-  # library is not built here; the gtest suites cover the frontend).
+  # Every lit test but test/Frontend's: they run jx-trace, whose frontend
+  # library would double the build (docs/testing.md runs it by hand).
   echo "sanitize: lit tests of jxc and jx-opt under ASan+UBSan: test/ but test/Frontend"
   local t0=$SECONDS
   "$lit" -sv --filter-out '^jx :: Frontend/' "$asan/test"
