@@ -208,24 +208,33 @@ class Program:
 
     def generate_conv(self):
         """One 2-D convolution, NHWC x HWIO -> NHWC or NCHW x OIHW -> NCHW,
-        with random strides, padding, dilations and reversal-free windows;
-        numpy computes it directly (pad, dilate, sum over window taps)."""
+        with random strides, padding, dilations, feature groups and
+        reversal-free windows, sometimes followed by a bias add (which the
+        oneDNN path fuses); numpy computes it directly (pad, dilate, sum
+        over window taps, group by group)."""
         r = self.rng
-        n, c, f = r.choice([1, 2]), r.choice([1, 3, 8]), r.choice([1, 4, 16])
+        groups = r.choice([1, 1, 1, 2, 4])
+        n, c, f = r.choice([1, 2]), groups * r.choice([1, 3, 8, 16]), groups * r.choice([1, 4, 16, 32])
         h, w = r.choice([1, 5, 9, 16]), r.choice([1, 4, 7, 16])
         kh, kw = r.choice([1, 2, 3]), r.choice([1, 3])
-        if r.random() < 0.35:
+        # Half the cases are the ones oneDNN computes (no base dilation,
+        # a window no larger than the output, enough work).
+        library = r.random() < 0.5
+        if library:
+            n, h, w = 2, r.choice([8, 12, 16]), r.choice([7, 12, 16])
+            c, f = groups * r.choice([4, 8, 16]), groups * r.choice([8, 16, 32])
+        if not library and r.random() < 0.35:
             # A window larger than 64 positions over a small output: the
             # shape of a filter gradient.
             h, w = r.choice([9, 12, 16]), r.choice([9, 12])
             kh, kw = h - r.choice([0, 1, 2]), w - r.choice([0, 1, 3])
         stride = [r.choice([1, 1, 2]), r.choice([1, 1, 2])]
         rdil = [r.choice([1, 1, 2]), r.choice([1, 1, 2])]
-        ldil = [r.choice([1, 1, 1, 2]), r.choice([1, 1, 1, 2])]
+        ldil = [1, 1] if library else [r.choice([1, 1, 1, 2]), r.choice([1, 1, 1, 2])]
         pad = [[r.choice([0, 1, 2]), r.choice([0, 1])], [r.choice([0, 1]), r.choice([0, 2])]]
         nchw = r.random() < 0.3
         x = self.rng_array((n, h, w, c))
-        k = self.rng_array((kh, kw, c, f))
+        k = self.rng_array((kh, kw, c // groups, f))
         # numpy: dilate, pad, then sum over taps.
         hd, wd = (h - 1) * ldil[0] + 1, (w - 1) * ldil[1] + 1
         xd = np.zeros((n, hd, wd, c), np.float64)
@@ -237,24 +246,42 @@ class Program:
         if oh <= 0 or ow <= 0:
             return None
         out = np.zeros((n, oh, ow, f))
-        for i in range(kh):
-            for j in range(kw):
-                sl = xp[:, i * rdil[0]: i * rdil[0] + (oh - 1) * stride[0] + 1: stride[0],
-                        j * rdil[1]: j * rdil[1] + (ow - 1) * stride[1] + 1: stride[1], :]
-                out += np.einsum("nhwc,cf->nhwf", sl, k[i, j].astype(np.float64))
+        cg, fg = c // groups, f // groups
+        for g in range(groups):
+            for i in range(kh):
+                for j in range(kw):
+                    sl = xp[:, i * rdil[0]: i * rdil[0] + (oh - 1) * stride[0] + 1: stride[0],
+                            j * rdil[1]: j * rdil[1] + (ow - 1) * stride[1] + 1: stride[1],
+                            g * cg:(g + 1) * cg]
+                    out[..., g * fg:(g + 1) * fg] += np.einsum(
+                        "nhwc,cf->nhwf", sl, k[i, j, :, g * fg:(g + 1) * fg].astype(np.float64))
         if nchw:
             xa, ka, oa = x.transpose(0, 3, 1, 2), k.transpose(3, 2, 0, 1), out.transpose(0, 3, 1, 2)
             dn = "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]"
+            fdim = 1
         else:
             xa, ka, oa = x, k, out
             dn = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
+            fdim = 3
         self.args.append(("%arg0", xa.shape, np.ascontiguousarray(xa)))
         self.args.append(("%arg1", ka.shape, np.ascontiguousarray(ka)))
         text = (f"stablehlo.convolution(%arg0, %arg1) dim_numbers = {dn}, window = "
                 f"{{stride = {stride}, pad = {pad}, lhs_dilate = {ldil}, rhs_dilate = {rdil}}} "
-                f"{{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+                f"{{batch_group_count = 1 : i64, feature_group_count = {groups} : i64}} : "
                 f"({self.ty(xa.shape)}, {self.ty(ka.shape)}) -> {self.ty(oa.shape)}")
         self.emit(text, oa.shape, oa)
+        if r.random() < 0.4:
+            bias = self.rng_array((f,))
+            self.args.append(("%arg2", bias.shape, bias))
+            conv = self.values[-1][0]
+            self.emit(f"stablehlo.broadcast_in_dim %arg2, dims = [{fdim}] : "
+                      f"({self.ty(bias.shape)}) -> {self.ty(oa.shape)}", oa.shape,
+                      np.zeros(oa.shape))
+            bvalue = self.values[-1][0]
+            shape = [1] * 4
+            shape[fdim] = f
+            oa = oa + bias.astype(np.float64).reshape(shape)
+            self.emit(f"stablehlo.add {conv}, {bvalue} : {self.ty(oa.shape)}", oa.shape, oa)
         return [self.values[-1]]
 
     def generate(self, steps):
@@ -316,6 +343,8 @@ def main():
     failures = 0
     variants = {"fused": [], "unfused": ["--no-fuse"],
                 "reference": ["--no-fuse", "--no-blas"]}
+    if a.convs:
+        variants["gemms"] = ["--no-dnnl"]
     for case in range(a.count):
         prog = Program(rng)
         if a.convs:
@@ -354,7 +383,7 @@ def main():
                         failures += 1
                         break
             ref = got["reference"]
-            for vname in ("fused", "unfused"):
+            for vname in [v for v in got if v != "reference"]:
                 for o, r in zip(got[vname], ref):
                     scale = max(1.0, float(np.abs(r).max(initial=0)))
                     if float(np.abs(o.astype(np.float64) - r).max(initial=0)) / scale > 1e-5:

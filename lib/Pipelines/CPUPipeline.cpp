@@ -157,7 +157,10 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
     return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
            "canonicalize,jx-blocked-reductions,cse,symbol-dce";
   if (phase == "linalg")
-    return std::string("stablehlo-legalize-to-linalg,canonicalize,") +
+    return std::string(options.blas && options.dnnl
+                           ? "jx-convolution-to-dnnl,"
+                           : "") +
+           "stablehlo-legalize-to-linalg,canonicalize," +
            (options.fuse ? "jx-fuse-elementwise," : "") +
            "jx-vectorizable-reductions,canonicalize,"
            "empty-tensor-to-alloc-tensor,cse";
@@ -306,6 +309,11 @@ struct PipelineCLOptions : PassPipelineOptions<PipelineCLOptions> {
                     llvm::cl::desc("Call BLAS for dense contractions (off: "
                                    "their loop nests, the reference path)"),
                     llvm::cl::init(true)};
+  Option<bool> dnnl{*this, "dnnl",
+                    llvm::cl::desc("With blas, call oneDNN for f32 "
+                                   "convolutions (off: GEMMs per window "
+                                   "position)"),
+                    llvm::cl::init(true)};
 };
 } // namespace
 
@@ -321,12 +329,14 @@ void registerCPUPipelines() {
   registerOutlineLoopNestsPass();
   registerFuseElementwisePass();
   registerContractionToBlasPass();
+  registerConvolutionToDnnlPass();
   registerBlockedReductionsPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;
     options.fuse = cl.fuse;
     options.blas = cl.blas;
+    options.dnnl = cl.dnnl;
     for (StringRef phase : phases)
       (void)parsePassPipeline(phasePipeline(phase, options), pm);
   };

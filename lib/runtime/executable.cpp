@@ -379,6 +379,7 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   CPUPipelineOptions pipeline;
   pipeline.fuse = options.fuse;
   pipeline.blas = options.blas;
+  pipeline.dnnl = options.dnnl;
   pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
     if (phase == "bufferized")
       if (auto f = m.lookupSymbol<mlir::func::FuncOp>(entry)) {
@@ -411,6 +412,8 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   symbols["jx_rt_gemm_f64"] = reinterpret_cast<void *>(&jx_rt_gemm_f64);
   symbols["jx_rt_gemm_c64"] = reinterpret_cast<void *>(&jx_rt_gemm_c64);
   symbols["jx_rt_gemm_c128"] = reinterpret_cast<void *>(&jx_rt_gemm_c128);
+  // Convolutions (ConvolutionToDnnl.cpp, dnnl.cpp).
+  symbols["jx_rt_conv"] = reinterpret_cast<void *>(&jx_rt_conv);
   // Temporaries: allocated and freed through the runtime (memory.h).
   symbols["_mlir_memref_to_llvm_alloc"] =
       reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc);
@@ -543,8 +546,11 @@ executable::run(const std::vector<const host_buffer *> &pointers,
   scoped_check_log guard(log ? *log : local);
   allocation_scope memory(output_bytes);
   apply_num_threads();
-  if (!call_guarded(entry_fn_, packed.data(), memory))
+  if (!call_guarded(entry_fn_, packed.data(), memory)) {
+    if (memory.kernel_failed())
+      throw std::runtime_error("@" + entry_ + ": " + memory.error());
     throw memory_error("@" + entry_ + ": " + memory.error());
+  }
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (reused[i])
       results[i] = std::move(reuse[i]);

@@ -287,6 +287,15 @@ void allocation_scope::fail(std::string message) {
   std::longjmp(landing_, 1);
 }
 
+void fail_current_call(std::string message) {
+  if (!current) {
+    std::fprintf(stderr, "jx: error: %s\n", message.c_str());
+    std::abort();
+  }
+  current->set_kernel_failed();
+  current->fail(std::move(message));
+}
+
 } // namespace jx::runtime
 
 namespace jx::runtime {

@@ -3,6 +3,7 @@
 // fill of the result dropped; small or unsupported ones keep their loops.
 // RUN: jx-opt %s --split-input-file --jx-cpu-hlo --jx-cpu-linalg --jx-cpu-bufferized | FileCheck %s
 // RUN: jx-opt %s --split-input-file --jx-cpu-hlo --jx-cpu-linalg --jx-cpu-bufferized=blas=false | FileCheck %s --check-prefix=NOBLAS
+// RUN: jx-opt %s --split-input-file --jx-cpu-hlo --jx-cpu-linalg=dnnl=false --jx-cpu-bufferized | FileCheck %s --check-prefix=GEMMS
 // NOBLAS-NOT: call @jx_rt_gemm
 
 // CHECK-LABEL: func.func @matmul
@@ -60,10 +61,14 @@ func.func @integers(%a: tensor<64x64xi32>, %b: tensor<64x64xi32>) -> tensor<64x6
 
 // -----
 
-// A 3x3 convolution: one GEMM call per window position over strided slices
-// of the padded input.
+// A 3x3 convolution: one call of oneDNN's convolution, on the buffers
+// bufferization gives the operands (no copy); with dnnl=false, one GEMM call
+// per window position over strided slices of the padded input.
 // CHECK-LABEL: func.func @conv
-// CHECK-COUNT-9: call @jx_rt_gemm_f32
+// CHECK-NOT: memref.copy
+// CHECK: call @jx_rt_conv
+// GEMMS-LABEL: func.func @conv
+// GEMMS-COUNT-9: call @jx_rt_gemm_f32
 func.func @conv(%x: tensor<2x8x8x16xf32>, %w: tensor<3x3x16x32xf32>) -> tensor<2x8x8x32xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x8x16xf32>, tensor<3x3x16x32xf32>) -> tensor<2x8x8x32xf32>
   return %0 : tensor<2x8x8x32xf32>

@@ -1,8 +1,9 @@
 //===- jxc.cpp - compile and run StableHLO programs -----------------------===//
 //
 //   jxc run FILE [--split-input-file] [--input a.npy ...] [--output-dir D]
-//           [--no-fuse] [--no-blas] [--max-memory SIZE]
+//           [--no-fuse] [--no-blas] [--no-dnnl] [--max-memory SIZE]
 //   jxc compile FILE --emit=<stage> [-o OUT] [--no-fuse] [--no-blas]
+//           [--no-dnnl]
 //   jxc compile FILE --print-all-stages
 //   jxc bench FILE [--input a.npy ...] [--min-time S] [--threads N]
 //           [--format=json]
@@ -116,6 +117,11 @@ cl::opt<bool> noBlas("no-blas",
                               "of BLAS calls: the reference path"),
                      cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 
+cl::opt<bool> noDnnl("no-dnnl",
+                     cl::desc("Lower f32 convolutions to GEMMs per window "
+                              "position instead of oneDNN calls"),
+                     cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
+
 constexpr int kExitCheckFailed = 1;
 constexpr int kExitCannotCompile = 2;
 
@@ -202,6 +208,7 @@ EntryResult runEntry(ModuleOp module, const std::string &name,
   jx::runtime::compile_options options;
   options.fuse = !noFuse;
   options.blas = !noBlas;
+  options.dnnl = !noDnnl;
   auto exe = jx::runtime::executable::compile(module, name, options);
   if (!exe)
     return {kExitCannotCompile, "could not compile (see stderr)"};
@@ -381,6 +388,7 @@ int benchCommand(MLIRContext &ctx) {
     jx::runtime::compile_options options;
     options.fuse = !noFuse;
     options.blas = !noBlas;
+    options.dnnl = !noDnnl;
     auto start = clock::now();
     auto exe = jx::runtime::executable::compile(*module, name, options);
     double compile = seconds(clock::now() - start);
@@ -457,6 +465,7 @@ int compileCommand(MLIRContext &ctx) {
   jx::CPUPipelineOptions options;
   options.fuse = !noFuse;
   options.blas = !noBlas;
+  options.dnnl = !noDnnl;
   bool toMachine = printAll || emit == "llvm-ir" || emit == "asm" || emit == "obj";
   if (!toMachine)
     options.stopAfter = emit;

@@ -40,6 +40,10 @@ struct CPUPipelineOptions {
   /// (jx-contraction-to-blas); off, they keep their loop nests: the
   /// reference path the kernels are tested against.
   bool blas = true;
+  /// With `blas`, f32 convolutions call the runtime's oneDNN convolution
+  /// (jx-convolution-to-dnnl); off, they become GEMMs over the window's
+  /// positions (ConvolutionToLinalg).
+  bool dnnl = true;
   /// Called with the phase name and the module after each phase.
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
 };
@@ -84,6 +88,11 @@ void registerFuseElementwisePass();
 /// `--jx-contraction-to-blas` (ContractionToBlas.cpp); registered by
 /// registerCPUPipelines.
 void registerContractionToBlasPass();
+
+/// `--jx-convolution-to-dnnl` (ConvolutionToDnnl.cpp): f32 convolutions
+/// and their bias adds as calls of oneDNN; registered by
+/// registerCPUPipelines.
+void registerConvolutionToDnnlPass();
 
 /// `--jx-blocked-reductions` (BlockedReductions.cpp): float sums in blocks
 /// of at most 1024 terms per accumulator; registered by

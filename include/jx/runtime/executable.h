@@ -41,6 +41,9 @@ struct compile_options {
   bool fuse = true;
   /// Dense contractions through BLAS (off: their loop nests).
   bool blas = true;
+  /// With blas, f32 convolutions through oneDNN (off: GEMMs per window
+  /// position).
+  bool dnnl = true;
   /// Called after each pipeline phase with its name and the module.
   std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
 };

@@ -3,6 +3,10 @@
 // jx_rt_gemm_<type> (blas.cpp): C = op(A) op(B) (+ C) through the BLAS
 // library, inside up to four loops; the arguments are described in
 // blas.cpp and produced by the compiler's jx-contraction-to-blas pass.
+//
+// jx_rt_conv (dnnl.cpp): a convolution through oneDNN, with its bias add
+// fused, described by a constant array of int64 that the
+// compiler's jx-convolution-to-dnnl pass writes (layout below).
 
 #ifndef JX_RUNTIME_KERNELS_H
 #define JX_RUNTIME_KERNELS_H
@@ -21,5 +25,41 @@ extern "C" void jx_rt_gemm_f32 JX_GEMM_SIGNATURE;
 extern "C" void jx_rt_gemm_f64 JX_GEMM_SIGNATURE;
 extern "C" void jx_rt_gemm_c64 JX_GEMM_SIGNATURE;
 extern "C" void jx_rt_gemm_c128 JX_GEMM_SIGNATURE;
+
+/// The descriptor of one convolution for jx_rt_conv: `header` words
+/// (below), then arrays of S (the spatial rank) words each, in this order:
+///   input spatial sizes, kernel spatial sizes, output spatial sizes,
+///   window strides, padding low, padding high, kernel dilations,
+/// then three arrays of S + 2 element strides, each in oneDNN's logical
+/// order:
+///   input (batch, feature, spatial...), kernel (output feature, input
+///   feature of one group, spatial...), output (batch, feature, spatial...).
+/// A bias is `out_features` contiguous elements. Padding and strides are
+/// non-negative, sizes static: the compiler emits jx_rt_conv only for what
+/// oneDNN computes.
+namespace jx::runtime::conv_desc {
+enum : int64_t {
+  version = 0,  // kVersion
+  element,      // element_f32
+  rank,         // S, 1 to 3
+  groups,       // feature groups
+  flags,        // has_bias
+  batch,        // N
+  in_features,  // C (all groups)
+  out_features, // O (all groups)
+  header,       // the words above
+};
+constexpr int64_t kVersion = 1;
+constexpr int64_t element_f32 = 0;
+constexpr int64_t has_bias = 1;
+/// The descriptor's length for spatial rank S.
+constexpr int64_t size(int64_t S) { return header + 7 * S + 3 * (S + 2); }
+} // namespace jx::runtime::conv_desc
+
+/// out = conv(input, kernel) (+ bias broadcast along the output features),
+/// f32 accumulation. Arguments are addresses; bias is 0 when the
+/// descriptor's flags say it is absent.
+extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,
+                           int64_t bias, int64_t output);
 
 #endif // JX_RUNTIME_KERNELS_H

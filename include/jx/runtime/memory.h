@@ -69,14 +69,24 @@ public:
   void *allocate(uint64_t bytes, uint64_t alignment);
   static void release(void *p);
   [[noreturn]] void fail(std::string message);
+  /// Whether the call failed in a kernel (fail_current_call) rather than
+  /// in an allocation.
+  bool kernel_failed() const { return kernel_failed_; }
+  void set_kernel_failed() { kernel_failed_ = true; }
 
 private:
   std::jmp_buf landing_;
   std::string error_;
   uint64_t limit_, used_;
+  bool kernel_failed_ = false;
   struct header *live_ = nullptr;
   allocation_scope *previous_;
 };
+
+/// Ends the running call of compiled code from inside a runtime kernel
+/// (a library call that cannot be made): executable::run throws
+/// std::runtime_error with `message`. Outside a call, prints it and aborts.
+[[noreturn]] void fail_current_call(std::string message);
 
 } // namespace jx::runtime
 

@@ -1,0 +1,292 @@
+//===- ConvolutionToDnnl.cpp - convolutions as oneDNN calls ---------------===//
+//
+// `--jx-convolution-to-dnnl`, on stablehlo before its lowering to linalg:
+// an f32 `convolution` that oneDNN computes directly becomes one call of
+// the runtime's jx_rt_conv (lib/runtime/dnnl.cpp), and a bias added to it
+// right after (a vector along the output features, broadcast) is added by
+// the same call. The call works on buffers, so the convolution becomes
+//
+//   %in  = bufferization.to_buffer %lhs read_only
+//   %k   = bufferization.to_buffer %rhs read_only
+//   %out = memref.alloc()
+//   call @jx_rt_conv(descriptor, %in, %k, bias, %out)     (addresses)
+//   %r   = bufferization.to_tensor %out restrict writable
+//
+// with the descriptor (kernels.h) a constant global. Nothing but pointer
+// arithmetic sits between the to_buffer ops and the call, so no in-place
+// write can come between them once bufferized.
+//
+// Which convolutions: f32, static shapes, spatial rank 1 to 3, any
+// dimension layout, feature groups, window strides, kernel dilation and
+// non-negative padding; not base (lhs) dilation, batch groups or window
+// reversal, which keep the lowering to contractions (ConvolutionToLinalg).
+// By measurement, a kernel window larger than the output's spatial extent
+// (the filter gradient JAX emits: a 56x56 window over a 3x3 output) is
+// faster as that lowering's long GEMMs, and so are tiny convolutions.
+//
+// A relu after the bias is not fused: oneDNN's relu maps NaN to 0, where
+// stablehlo.maximum keeps it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "jx/Pipelines/CPUPipeline.h"
+#include "jx/runtime/kernels.h"
+
+#include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+
+namespace jx {
+namespace {
+
+namespace hlo = jx::stablehlo;
+namespace cd = jx::runtime::conv_desc;
+
+/// Convolutions with fewer multiply-adds keep their loop nests.
+constexpr int64_t kMinDnnlWork = 1 << 16;
+
+/// Row-major strides of a static shape.
+SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+/// The value broadcast into `v` when it is a bias for a convolution whose
+/// output has features along `featureDim` (`features` of them): a chain of
+/// broadcast_in_dim from a tensor whose only dimension larger than 1 lands
+/// on `featureDim`, holding `features` elements.
+Value biasSource(Value v, int64_t featureDim, int64_t features) {
+  auto bcast = v.getDefiningOp<hlo::BroadcastInDimOp>();
+  if (!bcast)
+    return {};
+  // dims[i]: the dimension of `v` that dimension i of `source` lands on.
+  Value source = bcast.getOperand();
+  SmallVector<int64_t> dims(bcast.getBroadcastDimensions());
+  while (auto inner = source.getDefiningOp<hlo::BroadcastInDimOp>()) {
+    SmallVector<int64_t> composed;
+    for (int64_t d : inner.getBroadcastDimensions())
+      composed.push_back(dims[d]);
+    dims = std::move(composed);
+    source = inner.getOperand();
+  }
+  auto type = dyn_cast<RankedTensorType>(source.getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() != features)
+    return {};
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.getDimSize(i) != 1 && dims[i] != featureDim)
+      return {};
+  return source;
+}
+
+struct ConvolutionToDnnlPass
+    : PassWrapper<ConvolutionToDnnlPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ConvolutionToDnnlPass)
+  StringRef getArgument() const override { return "jx-convolution-to-dnnl"; }
+  StringRef getDescription() const override {
+    return "Replace f32 convolutions (and the bias added to them) by calls "
+           "of the runtime's oneDNN convolution";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
+                    func::FuncDialect, memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    SmallVector<hlo::ConvolutionOp> convs;
+    getOperation().walk([&](hlo::ConvolutionOp op) { convs.push_back(op); });
+    for (hlo::ConvolutionOp op : convs)
+      rewrite(op);
+  }
+
+  /// The descriptor of `op`, or nothing when oneDNN is not the way.
+  std::optional<SmallVector<int64_t>> describe(hlo::ConvolutionOp op) {
+    auto lhs = op.getLhs().getType(), rhs = op.getRhs().getType();
+    auto out = op.getResult().getType();
+    if (!lhs.hasStaticShape() || !rhs.hasStaticShape() ||
+        !out.hasStaticShape() || !lhs.getElementType().isF32() ||
+        !rhs.getElementType().isF32() || !out.getElementType().isF32() ||
+        out.getNumElements() == 0 || lhs.getNumElements() == 0)
+      return std::nullopt;
+    hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+    int64_t S = dn.getInputSpatialDimensions().size();
+    if (S < 1 || S > 3 || op.getBatchGroupCount() != 1)
+      return std::nullopt;
+    auto orOnes = [&](std::optional<ArrayRef<int64_t>> v) {
+      return v ? SmallVector<int64_t>(*v) : SmallVector<int64_t>(S, 1);
+    };
+    SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
+                         lhsDil = orOnes(op.getLhsDilation()),
+                         rhsDil = orOnes(op.getRhsDilation());
+    if (llvm::any_of(lhsDil, [](int64_t d) { return d != 1; }))
+      return std::nullopt;
+    if (auto rev = op.getWindowReversal())
+      if (llvm::is_contained(*rev, true))
+        return std::nullopt;
+    SmallVector<int64_t> padLo(S, 0), padHi(S, 0);
+    if (auto padding = op.getPadding()) {
+      SmallVector<int64_t> flat(padding->getValues<int64_t>());
+      for (int64_t i = 0; i < S; ++i) {
+        padLo[i] = flat[2 * i];
+        padHi[i] = flat[2 * i + 1];
+      }
+    }
+    if (llvm::any_of(padLo, [](int64_t p) { return p < 0; }) ||
+        llvm::any_of(padHi, [](int64_t p) { return p < 0; }))
+      return std::nullopt;
+
+    int64_t G = op.getFeatureGroupCount();
+    int64_t N = lhs.getDimSize(dn.getInputBatchDimension());
+    int64_t C = lhs.getDimSize(dn.getInputFeatureDimension());
+    int64_t O = rhs.getDimSize(dn.getKernelOutputFeatureDimension());
+    int64_t window = 1, outSpatial = 1;
+    for (int64_t i = 0; i < S; ++i) {
+      window *= rhs.getDimSize(dn.getKernelSpatialDimensions()[i]);
+      outSpatial *= out.getDimSize(dn.getOutputSpatialDimensions()[i]);
+    }
+    int64_t work = out.getNumElements() * window * (C / G);
+    if (window > outSpatial || work < kMinDnnlWork)
+      return std::nullopt;
+
+    SmallVector<int64_t> d(cd::header, 0);
+    d[cd::version] = cd::kVersion;
+    d[cd::element] = cd::element_f32;
+    d[cd::rank] = S;
+    d[cd::groups] = G;
+    d[cd::batch] = N;
+    d[cd::in_features] = C;
+    d[cd::out_features] = O;
+    auto sizes = [&](RankedTensorType t, ArrayRef<int64_t> spatial) {
+      for (int64_t s : spatial)
+        d.push_back(t.getDimSize(s));
+    };
+    sizes(lhs, dn.getInputSpatialDimensions());
+    sizes(rhs, dn.getKernelSpatialDimensions());
+    sizes(out, dn.getOutputSpatialDimensions());
+    for (ArrayRef<int64_t> v : {ArrayRef<int64_t>(strides), ArrayRef<int64_t>(padLo),
+                                ArrayRef<int64_t>(padHi), ArrayRef<int64_t>(rhsDil)})
+      d.append(v.begin(), v.end());
+    auto layout = [&](RankedTensorType t, int64_t first, int64_t second,
+                      ArrayRef<int64_t> spatial) {
+      SmallVector<int64_t> st = rowMajorStrides(t.getShape());
+      d.push_back(st[first]);
+      d.push_back(st[second]);
+      for (int64_t s : spatial)
+        d.push_back(st[s]);
+    };
+    layout(lhs, dn.getInputBatchDimension(), dn.getInputFeatureDimension(),
+           dn.getInputSpatialDimensions());
+    layout(rhs, dn.getKernelOutputFeatureDimension(),
+           dn.getKernelInputFeatureDimension(), dn.getKernelSpatialDimensions());
+    layout(out, dn.getOutputBatchDimension(), dn.getOutputFeatureDimension(),
+           dn.getOutputSpatialDimensions());
+    assert(static_cast<int64_t>(d.size()) == cd::size(S));
+    return d;
+  }
+
+  /// The runtime function, declared once in the module.
+  func::FuncOp callee() {
+    ModuleOp module = getOperation();
+    if (auto fn = module.lookupSymbol<func::FuncOp>("jx_rt_conv"))
+      return fn;
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    SmallVector<Type> args(5, b.getI64Type());
+    auto fn = func::FuncOp::create(b, module.getLoc(), "jx_rt_conv",
+                                   b.getFunctionType(args, {}));
+    fn.setPrivate();
+    return fn;
+  }
+
+  /// A private constant global holding `words`.
+  memref::GlobalOp descriptorGlobal(ArrayRef<int64_t> words) {
+    ModuleOp module = getOperation();
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    auto type = MemRefType::get({static_cast<int64_t>(words.size())},
+                                b.getI64Type());
+    auto value = DenseIntElementsAttr::get(
+        RankedTensorType::get(type.getShape(), b.getI64Type()), words);
+    std::string name = "__jx_conv_desc";
+    for (unsigned i = 0; module.lookupSymbol(name); ++i)
+      name = "__jx_conv_desc_" + std::to_string(i);
+    auto global = memref::GlobalOp::create(
+        b, module.getLoc(), name, b.getStringAttr("private"), type, value,
+        /*constant=*/true, /*alignment=*/b.getI64IntegerAttr(8));
+    return global;
+  }
+
+  void rewrite(hlo::ConvolutionOp op) {
+    std::optional<SmallVector<int64_t>> desc = describe(op);
+    if (!desc)
+      return;
+    auto outType = op.getResult().getType();
+    int64_t featureDim =
+        op.getDimensionNumbers().getOutputFeatureDimension();
+    int64_t O = (*desc)[cd::out_features];
+
+    // The bias added right after, when the convolution is its only use.
+    Operation *last = op;
+    Value bias;
+    if (op->hasOneUse())
+      if (auto add = dyn_cast<hlo::AddOp>(*op->user_begin())) {
+        Value other = add.getOperand(0) == op.getResult() ? add.getOperand(1)
+                                                          : add.getOperand(0);
+        if (other != op.getResult() && other.getType() == outType)
+          if ((bias = biasSource(other, featureDim, O)))
+            last = add;
+      }
+    if (bias)
+      (*desc)[cd::flags] |= cd::has_bias;
+
+    memref::GlobalOp global = descriptorGlobal(*desc);
+    OpBuilder b(last);
+    Location loc = op.getLoc();
+    auto bufferOf = [&](Value tensor) -> Value {
+      auto t = cast<RankedTensorType>(tensor.getType());
+      auto type = MemRefType::get(t.getShape(), t.getElementType());
+      return bufferization::ToBufferOp::create(b, loc, type, tensor,
+                                               /*read_only=*/true);
+    };
+    auto address = [&](Value memref) -> Value {
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+      return arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
+    };
+    Value input = bufferOf(op.getLhs()), kernel = bufferOf(op.getRhs());
+    Value biasBuffer = bias ? bufferOf(bias) : Value();
+    auto resultBufferType =
+        MemRefType::get(outType.getShape(), outType.getElementType());
+    Value result = memref::AllocOp::create(b, loc, resultBufferType,
+                                           b.getI64IntegerAttr(64));
+    Value descriptor = memref::GetGlobalOp::create(
+        b, loc, global.getType(), global.getSymName());
+    Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+    SmallVector<Value> args = {address(descriptor), address(input),
+                               address(kernel),
+                               biasBuffer ? address(biasBuffer) : zero,
+                               address(result)};
+    func::CallOp::create(b, loc, callee(), args);
+    auto tensor = bufferization::ToTensorOp::create(b, loc, outType, result,
+                                                    /*restrict=*/true,
+                                                    /*writable=*/true);
+    last->getResult(0).replaceAllUsesWith(tensor.getResult());
+    if (last != op.getOperation())
+      last->erase();
+    op->erase();
+  }
+};
+
+} // namespace
+
+void registerConvolutionToDnnlPass() {
+  PassRegistration<ConvolutionToDnnlPass>();
+}
+
+} // namespace jx

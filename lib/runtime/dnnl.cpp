@@ -1,0 +1,217 @@
+// dnnl.cpp - the convolution that compiled code calls (jx-convolution-to-dnnl),
+// through oneDNN, with its bias add fused.
+//
+// Each distinct descriptor (kernels.h) gets a oneDNN primitive once: the
+// input and output are described in place by their strides, the kernel is
+// reordered on every call into the layout oneDNN chose for the primitive
+// (format `any`: blocked for its AVX2/AVX-512/AMX kernels, picked for the
+// running CPU by oneDNN itself). When the only implementation that takes
+// the input and output in place is oneDNN's reference loop, they are
+// reordered too, into the layouts of the fast one.
+//
+// oneDNN runs its own OpenMP runtime (GNU's libgomp, as Debian builds it),
+// not the LLVM one of jx's parallel loops; its thread count is set here
+// from jx::runtime::num_threads() before each call.
+
+#include "jx/runtime/kernels.h"
+#include "jx/runtime/memory.h"
+#include "jx/runtime/threads.h"
+
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <dlfcn.h>
+
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace {
+
+namespace cd = jx::runtime::conv_desc;
+
+struct key_hash {
+  std::size_t operator()(const std::vector<int64_t> &v) const {
+    std::size_t h = 0xcbf29ce484222325ull;
+    for (int64_t x : v)
+      h = (h ^ static_cast<uint64_t>(x)) * 0x100000001b3ull;
+    return h;
+  }
+};
+
+/// One descriptor's primitive and the reorders around it.
+struct conv_entry {
+  dnnl::convolution_forward conv;
+  dnnl::memory::desc input, kernel, output;        // the caller's layouts
+  dnnl::memory::desc conv_input, conv_kernel, conv_output;
+  bool has_bias = false;
+};
+
+dnnl::engine &cpu_engine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+/// libgomp's omp_set_num_threads / omp_get_max_threads (by symbol version,
+/// so that LLVM's libomp, which jx also loads, does not answer).
+void set_library_threads(int n) {
+  using set_fn = void (*)(int);
+  using get_fn = int (*)();
+  static set_fn set =
+      reinterpret_cast<set_fn>(dlvsym(RTLD_DEFAULT, "omp_set_num_threads", "OMP_1.0"));
+  static get_fn get =
+      reinterpret_cast<get_fn>(dlvsym(RTLD_DEFAULT, "omp_get_max_threads", "OMP_1.0"));
+  if (set && get && get() != n)
+    set(n);
+}
+
+dnnl::memory::dims read(const int64_t *&p, int64_t n) {
+  dnnl::memory::dims v(p, p + n);
+  p += n;
+  return v;
+}
+
+std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
+  using dnnl::memory;
+  const int64_t S = d[cd::rank], G = d[cd::groups];
+  const int64_t N = d[cd::batch], C = d[cd::in_features],
+                O = d[cd::out_features];
+  const int64_t *p = d.data() + cd::header;
+  memory::dims inSpatial = read(p, S), kSpatial = read(p, S),
+               outSpatial = read(p, S), strides = read(p, S),
+               padLo = read(p, S), padHi = read(p, S), dilation = read(p, S);
+  memory::dims inStrides = read(p, S + 2), kStrides = read(p, S + 2),
+               outStrides = read(p, S + 2);
+
+  auto e = std::make_unique<conv_entry>();
+  e->has_bias = d[cd::flags] & cd::has_bias;
+  const auto f32 = memory::data_type::f32;
+  memory::dims inDims = {N, C}, outDims = {N, O};
+  inDims.insert(inDims.end(), inSpatial.begin(), inSpatial.end());
+  outDims.insert(outDims.end(), outSpatial.begin(), outSpatial.end());
+  e->input = memory::desc(inDims, f32, inStrides);
+  e->output = memory::desc(outDims, f32, outStrides);
+  // The kernel: (O, C/G, spatial...), or grouped (G, O/G, C/G, spatial...).
+  memory::dims kDims = {O, C / G}, kst = kStrides;
+  if (G > 1) {
+    kDims = {G, O / G, C / G};
+    kst.insert(kst.begin(), (O / G) * kStrides[0]);
+  }
+  kDims.insert(kDims.end(), kSpatial.begin(), kSpatial.end());
+  e->kernel = memory::desc(kDims, f32, kst);
+  // oneDNN counts dilation from 0 (no holes).
+  for (int64_t &v : dilation)
+    v -= 1;
+  memory::desc bias = e->has_bias ? memory::desc({O}, f32, memory::format_tag::x)
+                                  : memory::desc();
+
+  auto build = [&](const memory::desc &in, const memory::desc &out) {
+    memory::desc anyKernel(kDims, f32, memory::format_tag::any);
+    dnnl::convolution_forward::desc desc(
+        dnnl::prop_kind::forward_inference,
+        dnnl::algorithm::convolution_direct, in, anyKernel, bias, out, strides,
+        dilation, padLo, padHi);
+    return dnnl::convolution_forward::primitive_desc(desc, cpu_engine());
+  };
+  dnnl::convolution_forward::primitive_desc pd = build(e->input, e->output);
+  if (std::strncmp(pd.impl_info_str(), "ref", 3) == 0) {
+    // Only the reference loop reads these layouts: let oneDNN choose.
+    memory::desc anyIn(inDims, f32, memory::format_tag::any),
+        anyOut(outDims, f32, memory::format_tag::any);
+    dnnl::convolution_forward::primitive_desc alt = build(anyIn, anyOut);
+    if (std::strncmp(alt.impl_info_str(), "ref", 3) != 0)
+      pd = alt;
+  }
+  e->conv_input = pd.src_desc();
+  e->conv_output = pd.dst_desc();
+  e->conv_kernel = pd.weights_desc();
+  e->conv = dnnl::convolution_forward(pd);
+  return e;
+}
+
+std::mutex cache_mutex;
+std::unordered_map<std::vector<int64_t>, std::unique_ptr<conv_entry>, key_hash>
+    cache;
+
+const conv_entry &lookup(const int64_t *desc) {
+  const int64_t S = desc[cd::rank];
+  std::vector<int64_t> key(desc, desc + cd::size(S));
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  auto it = cache.find(key);
+  if (it == cache.end())
+    it = cache.emplace(key, make_entry(key)).first;
+  return *it->second;
+}
+
+/// A buffer for a reordered operand, reused by the calling thread.
+void *scratch(std::vector<char> &space, std::size_t bytes) {
+  if (space.size() < bytes)
+    space.resize(bytes);
+  return space.data();
+}
+
+void run(const int64_t *desc, void *input, void *kernel, void *bias,
+         void *output) {
+  const conv_entry &e = lookup(desc);
+  dnnl::engine &engine = cpu_engine();
+  thread_local dnnl::stream stream(engine);
+  thread_local std::vector<char> kernelSpace, inputSpace, outputSpace;
+  set_library_threads(static_cast<int>(jx::runtime::num_threads()));
+
+  auto reordered = [&](const dnnl::memory::desc &from,
+                       const dnnl::memory::desc &to, void *data,
+                       std::vector<char> &space) {
+    dnnl::memory user(from, engine, data);
+    if (from == to)
+      return user;
+    dnnl::memory copy(to, engine, scratch(space, to.get_size()));
+    dnnl::reorder(user, copy).execute(stream, user, copy);
+    return copy;
+  };
+  dnnl::memory in = reordered(e.input, e.conv_input, input, inputSpace);
+  dnnl::memory k = reordered(e.kernel, e.conv_kernel, kernel, kernelSpace);
+  dnnl::memory out(e.conv_output, engine,
+                   e.conv_output == e.output
+                       ? output
+                       : scratch(outputSpace, e.conv_output.get_size()));
+  std::unordered_map<int, dnnl::memory> args = {
+      {DNNL_ARG_SRC, in}, {DNNL_ARG_WEIGHTS, k}, {DNNL_ARG_DST, out}};
+  if (e.has_bias)
+    args[DNNL_ARG_BIAS] = dnnl::memory(
+        dnnl::memory::desc({e.output.dims()[1]}, dnnl::memory::data_type::f32,
+                           dnnl::memory::format_tag::x),
+        engine, bias);
+  e.conv.execute(stream, args);
+  if (e.conv_output != e.output) {
+    dnnl::memory user(e.output, engine, output);
+    dnnl::reorder(out, user).execute(stream, out, user);
+  }
+  stream.wait();
+}
+
+} // namespace
+
+extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,
+                           int64_t bias, int64_t output) {
+  const auto *d = reinterpret_cast<const int64_t *>(desc);
+  std::string message;
+  if (d[cd::version] != cd::kVersion || d[cd::element] != cd::element_f32 ||
+      d[cd::rank] < 1 || d[cd::rank] > 3) {
+    message = "jx_rt_conv: descriptor version " +
+              std::to_string(d[cd::version]) +
+              " is not this runtime's (compiled by another jx?)";
+    jx::runtime::fail_current_call(std::move(message));
+  }
+  try {
+    run(d, reinterpret_cast<void *>(input), reinterpret_cast<void *>(kernel),
+        reinterpret_cast<void *>(bias), reinterpret_cast<void *>(output));
+    return;
+  } catch (const dnnl::error &err) {
+    message = std::string("convolution (oneDNN): ") + err.what();
+  } catch (const std::bad_alloc &) {
+    message = "convolution (oneDNN): out of memory";
+  }
+  jx::runtime::fail_current_call(std::move(message));
+}
