@@ -14,7 +14,8 @@ numpy.dot (OpenBLAS). `--cores 1` pins everything to CPU 0 (`taskset`)
 with one thread each (JX_NUM_THREADS, OPENBLAS_NUM_THREADS and XLA's
 single-threaded Eigen); `--cores 2` pins to CPUs 0-1. The table gives the
 median times, jx/XLA (above 1: jx is slower), and jx's rate: for the
-GEMMs GFLOP/s as a fraction of numpy.dot's, for the memory-bound workloads
+GEMMs GFLOP/s as a fraction of numpy.dot's (f32 ones; bf16 and int8
+matmuls are checked against XLA, the int8 one for equality), for the memory-bound workloads
 (chain, gelu, softmax, layernorm, rowsum) GB/s of the least traffic the
 program needs, as a fraction of the floor (that traffic at numpy.add's
 bandwidth, measured in the same run). The CPU model is printed with the
@@ -103,6 +104,12 @@ def workloads(jnp, jax):
         "rowsum_4096": (lambda x: x.sum(-1), [((n4, n4), "f32")], 0, 4 * n4 * n4),
         "matmul_1024": mm(1024),
         "matmul_2048": mm(2048),
+        # bf16 x bf16 -> bf16 (accumulated in f32 by both), and int8 x int8 ->
+        # int32 (exact: checked for equality).
+        "matmul_bf16_2048": (lambda a, b: a @ b, [((2048, 2048), "bf16")] * 2,
+                             2 * 2048 ** 3),
+        "matmul_int8_1024": (lambda a, b: jax.lax.dot(a, b, preferred_element_type=jnp.int32),
+                             [((1024, 1024), "i8")] * 2, 2 * 1024 ** 3),
         "conv_resnet": (conv, [((8, 56, 56, 64), "f32"), ((3, 3, 64, 64), "f32")], conv_flops),
         "conv_resnet_dx": (conv_dx, [((3, 3, 64, 64), "f32"), ((8, 56, 56, 64), "f32")],
                            conv_flops),
@@ -184,7 +191,14 @@ def main():
     for name in names:
         fn, specs, flops, *rest = table[name]
         nbytes = rest[0] if rest else 0
-        args = [rng.standard_normal(shape).astype(np.float32) * 0.1 for shape, _ in specs]
+        def make(shape, dtype):
+            if dtype == "i8":
+                return rng.integers(-128, 128, shape).astype(np.int8)
+            x = rng.standard_normal(shape).astype(np.float32) * 0.1
+            return x.astype(jnp.bfloat16) if dtype == "bf16" else x
+        args = [make(shape, dtype) for shape, dtype in specs]
+        exact = all(dtype == "i8" for _, dtype in specs)
+        tolerance = 1e-2 if any(dtype == "bf16" for _, dtype in specs) else 1e-3
         jitted = jax.jit(fn)
         text = jitted.lower(*args).as_text()
         path = os.path.join(a.work, name + ".mlir")
@@ -206,11 +220,11 @@ def main():
             status = "jxc run failed: " + (run.stderr or run.stdout).strip()[-200:]
         else:
             for i, w in enumerate(want):
-                got = np.load(os.path.join(out, f"result{i}.npy"))
-                w = np.asarray(w)
+                got = np.load(os.path.join(out, f"result{i}.npy")).astype(np.float64)
+                w = np.asarray(w).astype(np.float64)
                 scale = max(1e-30, float(np.abs(w).max()))
                 err = max(err, float(np.abs(got - w).max()) / scale)
-            if err > 1e-3:
+            if err > (0 if exact else tolerance):
                 status = f"WRONG (max error {err:.2g} of the largest value)"
         jx = None
         if status == "ok":
@@ -223,7 +237,7 @@ def main():
             else:
                 status = "jxc bench failed: " + b.stderr.strip()[-200:]
         blas = None
-        if name.startswith("matmul"):
+        if name.startswith("matmul") and all(d == "f32" for _, d in specs):
             x, y = args
             blas = timed(lambda: np.dot(x, y), a.min_time)
         rows.append(dict(name=name, status=status, jx=jx, xla=xla, blas=blas, flops=flops,

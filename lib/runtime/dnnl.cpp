@@ -1,7 +1,8 @@
-// dnnl.cpp - the convolution that compiled code calls (jx-convolution-to-dnnl),
-// through oneDNN, with its bias add fused.
+// dnnl.cpp - the runtime's oneDNN kernels: the convolution that compiled
+// code calls (jx-convolution-to-dnnl), with its bias add fused, and the f32
+// GEMM behind jx_rt_gemm_f32 for all but small products (blas.cpp).
 //
-// Each distinct descriptor (kernels.h) gets a oneDNN primitive once: the
+// Each distinct convolution descriptor (kernels.h) gets a oneDNN primitive once: the
 // input and output are described in place by their strides, the kernel is
 // reordered on every call into the layout oneDNN chose for the primitive
 // (format `any`: blocked for its AVX2/AVX-512/AMX kernels, picked for the
@@ -13,6 +14,8 @@
 // not the LLVM one of jx's parallel loops; its thread count is set here
 // from jx::runtime::num_threads() before each call.
 
+#include "dnnl.h"
+
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
@@ -21,6 +24,7 @@
 
 #include <dlfcn.h>
 
+#include <array>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -191,7 +195,65 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
   stream.wait();
 }
 
+/// One GEMM shape's primitive: m, n, k, trans_a, trans_b, lda, ldb, ldc,
+/// accumulate.
+using gemm_key = std::vector<int64_t>;
+std::mutex gemm_mutex;
+std::unordered_map<gemm_key, std::unique_ptr<dnnl::matmul>, key_hash> gemms;
+
+const dnnl::matmul &gemm_primitive(const gemm_key &key) {
+  std::lock_guard<std::mutex> lock(gemm_mutex);
+  auto it = gemms.find(key);
+  if (it != gemms.end())
+    return *it->second;
+  using dnnl::memory;
+  auto [m, n, k, ta, tb, lda, ldb, ldc, accumulate] =
+      std::array<int64_t, 9>{key[0], key[1], key[2], key[3], key[4],
+                             key[5], key[6], key[7], key[8]};
+  const auto f32 = memory::data_type::f32;
+  memory::desc a({m, k}, f32, ta ? memory::dims{1, lda} : memory::dims{lda, 1});
+  memory::desc b({k, n}, f32, tb ? memory::dims{1, ldb} : memory::dims{ldb, 1});
+  memory::desc c({m, n}, f32, memory::dims{ldc, 1});
+  dnnl::primitive_attr attr;
+  if (accumulate) {
+    dnnl::post_ops ops;
+    ops.append_sum(1.0f);
+    attr.set_post_ops(ops);
+  }
+  dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(a, b, c), attr,
+                                  cpu_engine());
+  return *gemms.emplace(key, std::make_unique<dnnl::matmul>(pd)).first->second;
+}
+
 } // namespace
+
+bool jx::runtime::dnnl_sgemm(int64_t m, int64_t n, int64_t k, bool trans_a,
+                             bool trans_b, const float *a, int64_t lda,
+                             const float *b, int64_t ldb, bool accumulate,
+                             float *c, int64_t ldc) {
+  try {
+    const dnnl::matmul &mm = gemm_primitive(
+        {m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate});
+    using dnnl::memory;
+    dnnl::engine &engine = cpu_engine();
+    thread_local dnnl::stream stream(engine);
+    set_library_threads(static_cast<int>(jx::runtime::num_threads()));
+    const auto f32 = memory::data_type::f32;
+    memory am(memory::desc({m, k}, f32,
+                           trans_a ? memory::dims{1, lda} : memory::dims{lda, 1}),
+              engine, const_cast<float *>(a));
+    memory bm(memory::desc({k, n}, f32,
+                           trans_b ? memory::dims{1, ldb} : memory::dims{ldb, 1}),
+              engine, const_cast<float *>(b));
+    memory cm(memory::desc({m, n}, f32, memory::dims{ldc, 1}), engine, c);
+    mm.execute(stream,
+               {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
+    stream.wait();
+    return true;
+  } catch (const dnnl::error &) {
+    return false; // the caller's BLAS computes it
+  }
+}
 
 extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,
                            int64_t bias, int64_t output) {

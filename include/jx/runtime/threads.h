@@ -2,7 +2,8 @@
 //
 // The default is the environment variable JX_NUM_THREADS, else the cores
 // this process may run on (its CPU affinity, so `taskset -c 0` means one).
-// The BLAS library's own thread pool follows this setting, and so do the
+// The BLAS library's own thread pool follows this setting, so does oneDNN's
+// (GNU OpenMP, set before each of its calls, dnnl.cpp), and so do the
 // parallel loops of compiled code (jx-parallel-loops), which run on LLVM's
 // OpenMP runtime: loops over at least ~64K elements are divided among the
 // threads, smaller ones run on the calling thread.
