@@ -220,7 +220,10 @@ def main():
             status = "jxc run failed: " + (run.stderr or run.stdout).strip()[-200:]
         else:
             for i, w in enumerate(want):
-                got = np.load(os.path.join(out, f"result{i}.npy")).astype(np.float64)
+                got = np.load(os.path.join(out, f"result{i}.npy"))
+                if got.dtype.kind == "V" and got.dtype.itemsize == 2:  # bf16's bits
+                    got = got.view(jnp.bfloat16)
+                got = got.astype(np.float64)
                 w = np.asarray(w).astype(np.float64)
                 scale = max(1e-30, float(np.abs(w).max()))
                 err = max(err, float(np.abs(got - w).max()) / scale)

@@ -3,9 +3,10 @@
 // `--jx-contraction-to-blas`, on bufferized code: a linalg contraction
 // (linalg.matmul, batch_matmul, or the linalg.generic that dot_general
 // lowers to: a multiply-add body, projected-permutation maps) over f32,
-// f64, complex<f32> or complex<f64> memrefs becomes one call of the
+// f64, complex<f32> or complex<f64> memrefs, or of i8 operands
+// sign-extended into an i32 accumulator, becomes one call of the
 // runtime's GEMM (jx_rt_gemm_<type>, lib/runtime/blas.cpp), which calls
-// the BLAS library, threaded.
+// OpenBLAS or oneDNN, threaded.
 //
 // The loops are grouped as the contraction's batch, m, n and k dimensions
 // (linalg::inferContractionDims). Within m, n and k, the innermost loops
@@ -139,10 +140,13 @@ struct ContractionToBlasPass
       (void)rewrite(op);
   }
 
-  /// The runtime function for `elem`, declared once in the module.
+  /// The runtime function for `elem` (the accumulator's type; i32 for
+  /// int8 products), declared once in the module.
   func::FuncOp callee(Type elem, unsigned numArgs) {
     StringRef name;
-    if (elem.isF32())
+    if (elem.isInteger(32))
+      name = "jx_rt_gemm_s8s32";
+    else if (elem.isF32())
       name = "jx_rt_gemm_f32";
     else if (elem.isF64())
       name = "jx_rt_gemm_f64";
@@ -169,21 +173,28 @@ struct ContractionToBlasPass
     if (!ta || !tb || !tc)
       return failure();
     Type elem = tc.getElementType();
-    bool supported = elem.isF32() || elem.isF64();
-    if (auto cx = dyn_cast<ComplexType>(elem))
-      supported = cx.getElementType().isF32() || cx.getElementType().isF64();
-    if (!supported || ta.getElementType() != elem || tb.getElementType() != elem)
-      return failure();
-    // The body must be exactly c + a * b (no conversions, as
-    // isaContractionOpInterface also admits).
     Block &body = op->getRegion(0).front();
-    if (body.getOperations().size() != 3)
-      return failure();
-    Operation &mul = body.front();
-    if (!isa<arith::MulFOp, complex::MulOp>(mul) ||
-        mul.getOperand(0) != body.getArgument(0) ||
-        mul.getOperand(1) != body.getArgument(1))
-      return failure();
+    if (elem.isInteger(32)) {
+      if (!ta.getElementType().isInteger(8) ||
+          !tb.getElementType().isInteger(8) || !isInt8Product(body))
+        return failure();
+    } else {
+      bool supported = elem.isF32() || elem.isF64();
+      if (auto cx = dyn_cast<ComplexType>(elem))
+        supported = cx.getElementType().isF32() || cx.getElementType().isF64();
+      if (!supported || ta.getElementType() != elem ||
+          tb.getElementType() != elem)
+        return failure();
+      // The body must be exactly c + a * b (no conversions, as
+      // isaContractionOpInterface also admits).
+      if (body.getOperations().size() != 3)
+        return failure();
+      Operation &mul = body.front();
+      if (!isa<arith::MulFOp, complex::MulOp>(mul) ||
+          mul.getOperand(0) != body.getArgument(0) ||
+          mul.getOperand(1) != body.getArgument(1))
+        return failure();
+    }
 
     FailureOr<linalg::ContractionDimensions> dims =
         linalg::inferContractionDims(op);
@@ -265,9 +276,10 @@ struct ContractionToBlasPass
     Operation *prev = op->getPrevNode();
     if (auto fill = dyn_cast_or_null<linalg::FillOp>(prev)) {
       Attribute value;
+      Value init = fill.getDpsInputOperand(0)->get();
       if (fill.getDpsInitOperand(0)->get() == c &&
-          matchPattern(fill.getDpsInputOperand(0)->get(), m_Constant(&value)) &&
-          (matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat()) ||
+          matchPattern(init, m_Constant(&value)) &&
+          (matchPattern(init, m_AnyZeroFloat()) || matchPattern(init, m_Zero()) ||
            isZeroComplex(value)))
         overwrite = true;
     }
@@ -277,12 +289,14 @@ struct ContractionToBlasPass
     auto i64 = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
     };
-    unsigned bytes = stablehlo::getBitWidth(elem) / 8;
     auto address = [&](Value memref, int64_t offset) -> Value {
       Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
       Value addr = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
       if (offset == 0)
         return addr;
+      unsigned bytes = stablehlo::getBitWidth(
+                           cast<MemRefType>(memref.getType()).getElementType()) /
+                       8;
       return arith::AddIOp::create(b, loc, addr, i64(offset * bytes));
     };
     SmallVector<Value> args = {
@@ -305,6 +319,28 @@ struct ContractionToBlasPass
       prev->erase();
     op->erase();
     return success();
+  }
+
+  /// Whether `body` is c + sext(a) * sext(b) from i8 into i32 (what
+  /// dot_general i8 x i8 -> i32 lowers to).
+  static bool isInt8Product(Block &body) {
+    if (body.getOperations().size() != 5)
+      return false;
+    auto add = dyn_cast_or_null<arith::AddIOp>(
+        body.getTerminator()->getOperand(0).getDefiningOp());
+    if (!add)
+      return false;
+    Value acc = body.getArgument(2);
+    Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+    if (add.getLhs() != acc && add.getRhs() != acc)
+      return false;
+    auto mul = product.getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      return false;
+    auto x = mul.getLhs().getDefiningOp<arith::ExtSIOp>();
+    auto y = mul.getRhs().getDefiningOp<arith::ExtSIOp>();
+    return x && y && x.getIn() == body.getArgument(0) &&
+           y.getIn() == body.getArgument(1);
   }
 
   static bool isZeroComplex(Attribute value) {

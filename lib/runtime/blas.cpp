@@ -102,6 +102,26 @@ struct outer_loop {
   int64_t size, a, b, c;
 };
 
+/// int8 x int8 -> int32: oneDNN (VNNI kernels where the CPU has them),
+/// else plain loops; both exact, wrapping in 32 bits.
+void call_s8s32(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
+                const int8_t *a, int64_t lda, const int8_t *b, int64_t ldb,
+                int32_t beta, int32_t *c, int64_t ldc) {
+  if (jx::runtime::dnnl_gemm(jx::runtime::gemm_types::s8s32, m, n, k, trans_a,
+                             trans_b, a, lda, b, ldb, beta != 0, c, ldc))
+    return;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      uint32_t sum = beta ? static_cast<uint32_t>(c[i * ldc + j]) : 0;
+      for (int64_t p = 0; p < k; ++p) {
+        int32_t x = trans_a ? a[p * lda + i] : a[i * lda + p];
+        int32_t y = trans_b ? b[j * ldb + p] : b[p * ldb + j];
+        sum += static_cast<uint32_t>(x * y);
+      }
+      c[i * ldc + j] = static_cast<int32_t>(sum);
+    }
+}
+
 /// One BLAS call: C = op(A) op(B) + beta C.
 template <typename T>
 void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
@@ -125,8 +145,9 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
   } else {
     if constexpr (std::is_same_v<T, float>)
       if (m * n * k >= kMinDnnlWork &&
-          jx::runtime::dnnl_sgemm(m, n, k, trans_a, trans_b, a, lda, b, ldb,
-                                  beta != 0.0f, c, ldc))
+          jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k,
+                                 trans_a, trans_b, a, lda, b, ldb,
+                                 beta != 0.0f, c, ldc))
         return;
     blas<T>::gemm(trans_a ? CblasTrans : CblasNoTrans,
                   trans_b ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b, ldb,
@@ -134,15 +155,15 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
   }
 }
 
-template <typename T>
+template <typename T, typename In = T>
 void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
           int64_t a_addr, int64_t lda, int64_t b_addr, int64_t ldb,
           int64_t c_addr, int64_t ldc, int64_t overwrite, int64_t loops,
           const outer_loop *outer) {
   static const unsigned threads = jx::runtime::num_threads(); // sets BLAS's
   (void)threads;
-  const T *a = reinterpret_cast<const T *>(a_addr);
-  const T *b = reinterpret_cast<const T *>(b_addr);
+  const In *a = reinterpret_cast<const In *>(a_addr);
+  const In *b = reinterpret_cast<const In *>(b_addr);
   T *c = reinterpret_cast<T *>(c_addr);
   int64_t total = 1;
   for (int64_t l = 0; l < loops; ++l)
@@ -166,6 +187,9 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
         for (int64_t r = 0; r < m; ++r)
           for (int64_t j = 0; j < n; ++j)
             c[oc + r * ldc + j] = T(0);
+    } else if constexpr (std::is_same_v<In, int8_t>) {
+      call_s8s32(m, n, k, trans_a, trans_b, a + oa, lda, b + ob, ldb, beta,
+                 c + oc, ldc);
     } else {
       call<T>(m, n, k, trans_a, trans_b, a + oa, lda, b + ob, ldb, beta,
               c + oc, ldc);
@@ -180,14 +204,15 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
 
 } // namespace
 
-#define JX_GEMM_ENTRY(name, type)                                              \
+#define JX_GEMM_ENTRY(name, ...)                                               \
   extern "C" void name JX_GEMM_SIGNATURE {                                     \
     const outer_loop outer[4] = {                                              \
         {n0, a0, b0, c0}, {n1, a1, b1, c1}, {n2, a2, b2, c2}, {n3, a3, b3, c3}}; \
-    gemm<type>(m, n, k, trans_a, trans_b, a, lda, b, ldb, c, ldc, overwrite,   \
-               loops, outer);                                                  \
+    gemm<__VA_ARGS__>(m, n, k, trans_a, trans_b, a, lda, b, ldb, c, ldc,       \
+                      overwrite, loops, outer);                                \
   }
 JX_GEMM_ENTRY(jx_rt_gemm_f32, float)
 JX_GEMM_ENTRY(jx_rt_gemm_f64, double)
 JX_GEMM_ENTRY(jx_rt_gemm_c64, std::complex<float>)
 JX_GEMM_ENTRY(jx_rt_gemm_c128, std::complex<double>)
+JX_GEMM_ENTRY(jx_rt_gemm_s8s32, int32_t, int8_t)

@@ -1,6 +1,7 @@
 // dnnl.cpp - the runtime's oneDNN kernels: the convolution that compiled
-// code calls (jx-convolution-to-dnnl), with its bias add fused, and the f32
-// GEMM behind jx_rt_gemm_f32 for all but small products (blas.cpp).
+// code calls (jx-convolution-to-dnnl), with its bias add fused, and the
+// GEMM behind jx_rt_gemm_f32 (all but small products) and jx_rt_gemm_s8s32
+// (blas.cpp).
 //
 // Each distinct convolution descriptor (kernels.h) gets a oneDNN primitive once: the
 // input and output are described in place by their strides, the kernel is
@@ -25,6 +26,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <utility>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -196,8 +198,16 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
 }
 
 /// One GEMM shape's primitive: m, n, k, trans_a, trans_b, lda, ldb, ldc,
-/// accumulate.
+/// accumulate, types.
 using gemm_key = std::vector<int64_t>;
+
+std::pair<dnnl::memory::data_type, dnnl::memory::data_type>
+data_types(jx::runtime::gemm_types types) {
+  using dt = dnnl::memory::data_type;
+  if (types == jx::runtime::gemm_types::s8s32)
+    return {dt::s8, dt::s32};
+  return {dt::f32, dt::f32};
+}
 std::mutex gemm_mutex;
 std::unordered_map<gemm_key, std::unique_ptr<dnnl::matmul>, key_hash> gemms;
 
@@ -207,13 +217,13 @@ const dnnl::matmul &gemm_primitive(const gemm_key &key) {
   if (it != gemms.end())
     return *it->second;
   using dnnl::memory;
-  auto [m, n, k, ta, tb, lda, ldb, ldc, accumulate] =
-      std::array<int64_t, 9>{key[0], key[1], key[2], key[3], key[4],
-                             key[5], key[6], key[7], key[8]};
-  const auto f32 = memory::data_type::f32;
-  memory::desc a({m, k}, f32, ta ? memory::dims{1, lda} : memory::dims{lda, 1});
-  memory::desc b({k, n}, f32, tb ? memory::dims{1, ldb} : memory::dims{ldb, 1});
-  memory::desc c({m, n}, f32, memory::dims{ldc, 1});
+  auto [m, n, k, ta, tb, lda, ldb, ldc, accumulate, types] =
+      std::array<int64_t, 10>{key[0], key[1], key[2], key[3], key[4],
+                              key[5], key[6], key[7], key[8], key[9]};
+  auto [in, out] = data_types(static_cast<jx::runtime::gemm_types>(types));
+  memory::desc a({m, k}, in, ta ? memory::dims{1, lda} : memory::dims{lda, 1});
+  memory::desc b({k, n}, in, tb ? memory::dims{1, ldb} : memory::dims{ldb, 1});
+  memory::desc c({m, n}, out, memory::dims{ldc, 1});
   dnnl::primitive_attr attr;
   if (accumulate) {
     dnnl::post_ops ops;
@@ -227,25 +237,26 @@ const dnnl::matmul &gemm_primitive(const gemm_key &key) {
 
 } // namespace
 
-bool jx::runtime::dnnl_sgemm(int64_t m, int64_t n, int64_t k, bool trans_a,
-                             bool trans_b, const float *a, int64_t lda,
-                             const float *b, int64_t ldb, bool accumulate,
-                             float *c, int64_t ldc) {
+bool jx::runtime::dnnl_gemm(gemm_types types, int64_t m, int64_t n, int64_t k,
+                            bool trans_a, bool trans_b, const void *a,
+                            int64_t lda, const void *b, int64_t ldb,
+                            bool accumulate, void *c, int64_t ldc) {
   try {
-    const dnnl::matmul &mm = gemm_primitive(
-        {m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate});
+    const dnnl::matmul &mm =
+        gemm_primitive({m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate,
+                        static_cast<int64_t>(types)});
     using dnnl::memory;
     dnnl::engine &engine = cpu_engine();
     thread_local dnnl::stream stream(engine);
     set_library_threads(static_cast<int>(jx::runtime::num_threads()));
-    const auto f32 = memory::data_type::f32;
-    memory am(memory::desc({m, k}, f32,
+    auto [in, out] = data_types(types);
+    memory am(memory::desc({m, k}, in,
                            trans_a ? memory::dims{1, lda} : memory::dims{lda, 1}),
-              engine, const_cast<float *>(a));
-    memory bm(memory::desc({k, n}, f32,
+              engine, const_cast<void *>(a));
+    memory bm(memory::desc({k, n}, in,
                            trans_b ? memory::dims{1, ldb} : memory::dims{ldb, 1}),
-              engine, const_cast<float *>(b));
-    memory cm(memory::desc({m, n}, f32, memory::dims{ldc, 1}), engine, c);
+              engine, const_cast<void *>(b));
+    memory cm(memory::desc({m, n}, out, memory::dims{ldc, 1}), engine, c);
     mm.execute(stream,
                {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
     stream.wait();

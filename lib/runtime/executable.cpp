@@ -412,6 +412,7 @@ std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
   symbols["jx_rt_gemm_f64"] = reinterpret_cast<void *>(&jx_rt_gemm_f64);
   symbols["jx_rt_gemm_c64"] = reinterpret_cast<void *>(&jx_rt_gemm_c64);
   symbols["jx_rt_gemm_c128"] = reinterpret_cast<void *>(&jx_rt_gemm_c128);
+  symbols["jx_rt_gemm_s8s32"] = reinterpret_cast<void *>(&jx_rt_gemm_s8s32);
   // Convolutions (ConvolutionToDnnl.cpp, dnnl.cpp).
   symbols["jx_rt_conv"] = reinterpret_cast<void *>(&jx_rt_conv);
   // Temporaries: allocated and freed through the runtime (memory.h).

@@ -25,6 +25,8 @@ extern "C" void jx_rt_gemm_f32 JX_GEMM_SIGNATURE;
 extern "C" void jx_rt_gemm_f64 JX_GEMM_SIGNATURE;
 extern "C" void jx_rt_gemm_c64 JX_GEMM_SIGNATURE;
 extern "C" void jx_rt_gemm_c128 JX_GEMM_SIGNATURE;
+/// int8 x int8 -> int32 (A and B int8, C int32).
+extern "C" void jx_rt_gemm_s8s32 JX_GEMM_SIGNATURE;
 
 /// The descriptor of one convolution for jx_rt_conv: `header` words
 /// (below), then arrays of S (the spatial rank) words each, in this order:
