@@ -20,10 +20,19 @@
 
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/threads.h"
+#include "jx/runtime/tuning.h"
 
 #include <cblas.h>
 
+#include <algorithm>
+#include <array>
+#include <chrono>
 #include <complex>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
 #include <cstdint>
 #include <type_traits>
 
@@ -122,6 +131,71 @@ void call_s8s32(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
     }
 }
 
+/// The median time in microseconds of a few calls of `fn`.
+template <typename F> double time_us(F fn) {
+  using clock = std::chrono::steady_clock;
+  fn(); // warm-up: primitive creation, packing buffers
+  double t[5];
+  for (double &x : t) {
+    auto t0 = clock::now();
+    fn();
+    x = std::chrono::duration<double, std::micro>(clock::now() - t0).count();
+  }
+  std::sort(t, t + 5);
+  return t[2];
+}
+
+/// Whether oneDNN rather than OpenBLAS computes this f32 GEMM (m, n > 1):
+/// the tuning database's choice (tuning.h), else, with tuning on, the
+/// faster of both timed now on the call's operands (into a scratch C), else
+/// the measured default threshold. Decided once per shape per process.
+bool use_onednn(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
+                const float *a, int64_t lda, const float *b, int64_t ldb,
+                int64_t ldc) {
+  static std::mutex mutex;
+  static std::map<std::array<int64_t, 9>, bool> decided;
+  std::array<int64_t, 9> shape = {
+      m, n, k, ta, tb, lda, ldb, ldc,
+      static_cast<int64_t>(jx::runtime::num_threads())};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = decided.find(shape);
+    if (it != decided.end())
+      return it->second;
+  }
+  std::string key = "sgemm m=" + std::to_string(m) + " n=" +
+                    std::to_string(n) + " k=" + std::to_string(k) +
+                    " ta=" + std::to_string(ta) + " tb=" + std::to_string(tb) +
+                    " lda=" + std::to_string(lda) + " ldb=" +
+                    std::to_string(ldb) + " ldc=" + std::to_string(ldc) +
+                    " threads=" + std::to_string(jx::runtime::num_threads());
+  bool onednn = m * n * k >= kMinDnnlWork;
+  if (std::optional<std::string> choice = jx::runtime::tuned_choice(key)) {
+    onednn = *choice == "onednn";
+  } else if (jx::runtime::tuning_enabled()) {
+    std::vector<float> scratch(static_cast<std::size_t>(m) * ldc);
+    bool ok = true;
+    double dnnl = time_us([&] {
+      ok &= jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k, ta,
+                                   tb, a, lda, b, ldb, false, scratch.data(),
+                                   ldc);
+    });
+    double openblas = time_us([&] {
+      blas<float>::gemm(ta ? CblasTrans : CblasNoTrans,
+                        tb ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b,
+                        ldb, 0.0f, scratch.data(), ldc);
+    });
+    if (ok) {
+      onednn = dnnl < openblas;
+      jx::runtime::record_tuning(key, onednn ? "onednn" : "openblas",
+                                 {{"onednn", dnnl}, {"openblas", openblas}});
+    }
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  decided[shape] = onednn;
+  return onednn;
+}
+
 /// One BLAS call: C = op(A) op(B) + beta C.
 template <typename T>
 void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
@@ -144,7 +218,7 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
       blas<T>::gemv(CblasTrans, k, n, b, ldb, a, inca, beta, c, 1);
   } else {
     if constexpr (std::is_same_v<T, float>)
-      if (m * n * k >= kMinDnnlWork &&
+      if (use_onednn(m, n, k, trans_a, trans_b, a, lda, b, ldb, ldc) &&
           jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k,
                                  trans_a, trans_b, a, lda, b, ldb,
                                  beta != 0.0f, c, ldc))

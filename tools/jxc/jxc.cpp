@@ -7,6 +7,7 @@
 //   jxc compile FILE --print-all-stages
 //   jxc bench FILE [--input a.npy ...] [--min-time S] [--threads N]
 //           [--format=json]
+//   jxc tune FILE [--input a.npy ...] [--threads N]   |   jxc tune --clear
 //
 // See `jxc --help`. Exit codes: 0 success, 1 a check failed, 2 the program
 // (or an input) could not be read, parsed, verified or compiled.
@@ -20,6 +21,7 @@
 #include "jx/runtime/executable.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
+#include "jx/runtime/tuning.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -68,6 +70,9 @@ cl::opt<std::string> outputDir("output-dir",
 
 cl::SubCommand benchCmd("bench", "Compile a program once and time calls of "
                                  "its entry");
+cl::SubCommand tuneCmd("tune", "Time OpenBLAS and oneDNN on each GEMM shape "
+                               "of a program and record the faster in the "
+                               "tuning database");
 cl::opt<std::string> benchFile(cl::Positional, cl::desc("<file.mlir>"),
                                cl::Required, cl::sub(benchCmd));
 cl::list<std::string> benchInputs("input",
@@ -81,10 +86,20 @@ cl::opt<double> minTime("min-time",
 cl::opt<unsigned> benchThreads(
     "threads", cl::desc("Threads the kernels may use (default: "
                         "JX_NUM_THREADS, else every core)"),
-    cl::init(0), cl::sub(benchCmd));
+    cl::init(0), cl::sub(benchCmd), cl::sub(tuneCmd));
 cl::opt<std::string> benchFormat("format",
                                  cl::desc("Output: text (default) or json"),
                                  cl::init("text"), cl::sub(benchCmd));
+
+cl::opt<std::string> tuneFile(cl::Positional, cl::desc("<file.mlir>"),
+                              cl::sub(tuneCmd));
+cl::list<std::string> tuneInputs("input",
+                                 cl::desc("An .npy file for the next argument "
+                                          "of the entry (default: zeros)"),
+                                 cl::sub(tuneCmd));
+cl::opt<bool> tuneClear("clear",
+                        cl::desc("Delete the tuning database instead"),
+                        cl::sub(tuneCmd));
 
 cl::opt<std::string> compileFile(cl::Positional, cl::desc("<file.mlir>"),
                                  cl::Required, cl::sub(compileCmd));
@@ -353,6 +368,24 @@ bool applyMemoryLimit() {
   return true;
 }
 
+/// Loads `file` and finds its entry (@main or the only public function);
+/// false, with the diagnostic printed, when either fails.
+bool loadWithEntry(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
+                   llvm::StringRef file, OwningOpRef<ModuleOp> &module,
+                   std::string &name) {
+  module = loadModule(ctx, sourceMgr, file);
+  if (!module)
+    return false;
+  func::FuncOp entry = findEntry(*module);
+  if (!entry) {
+    module->emitError("no entry function: expected @main or exactly one "
+                      "public function");
+    return false;
+  }
+  name = entry.getSymName().str();
+  return true;
+}
+
 /// jxc bench: compile once, check the inputs, one warm-up call, then calls
 /// until --min-time seconds have passed (at least 3); prints the compile
 /// time and the median, minimum and maximum time of a call.
@@ -367,16 +400,10 @@ int benchCommand(MLIRContext &ctx) {
     jx::runtime::set_num_threads(benchThreads);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
-  OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, benchFile);
-  if (!module)
+  OwningOpRef<ModuleOp> module;
+  std::string name;
+  if (!loadWithEntry(ctx, sourceMgr, benchFile, module, name))
     return kExitCannotCompile;
-  func::FuncOp entry = findEntry(*module);
-  if (!entry) {
-    module->emitError("no entry function: expected @main or exactly one "
-                      "public function");
-    return kExitCannotCompile;
-  }
-  std::string name = entry.getSymName().str();
   using clock = std::chrono::steady_clock;
   auto seconds = [](clock::duration d) {
     return std::chrono::duration<double>(d).count();
@@ -420,6 +447,60 @@ int benchCommand(MLIRContext &ctx) {
           name, compile * 1e3, median * 1e3, times.front() * 1e3,
           times.back() * 1e3, n, threads);
     }
+  } catch (const std::exception &e) {
+    llvm::errs() << "jxc: error: " << e.what() << "\n";
+    return kExitCannotCompile;
+  }
+  return 0;
+}
+
+int tuneCommand(MLIRContext &ctx) {
+  std::string db = jx::runtime::tuning_db_path();
+  if (tuneClear) {
+    if (std::remove(db.c_str()) == 0)
+      llvm::outs() << "removed the tuning database " << db << "\n";
+    else
+      llvm::outs() << "no tuning database at " << db << "\n";
+    return 0;
+  }
+  if (tuneFile.empty()) {
+    llvm::errs() << "jxc: error: give a program to tune (or --clear)\n";
+    return kExitCannotCompile;
+  }
+  if (benchThreads)
+    jx::runtime::set_num_threads(benchThreads);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module;
+  std::string name;
+  if (!loadWithEntry(ctx, sourceMgr, tuneFile, module, name))
+    return kExitCannotCompile;
+  try {
+    auto exe = jx::runtime::executable::compile(*module, name, {});
+    if (!exe)
+      return kExitCannotCompile;
+    std::vector<jx::runtime::host_buffer> args;
+    for (const std::string &input : tuneInputs)
+      args.push_back(jx::runtime::read_npy(input));
+    if (tuneInputs.empty())
+      for (const jx::runtime::tensor_spec &spec : exe->inputs()) {
+        jx::runtime::host_buffer zeros;
+        zeros.dtype = spec.dtype;
+        zeros.shape = spec.shape;
+        zeros.data.assign(zeros.size() * jx::runtime::itemsize(spec.dtype), 0);
+        args.push_back(std::move(zeros));
+      }
+    jx::runtime::set_tuning(true);
+    (void)exe->run(args); // each new GEMM shape is timed and recorded
+    std::vector<std::string> report = jx::runtime::tuning_report();
+    llvm::outs() << "tuning @" << name << " on " << jx::runtime::cpu_model()
+                 << " (" << jx::runtime::num_threads() << " threads)\n";
+    for (const std::string &line : report)
+      llvm::outs() << "  " << line << "\n";
+    if (report.empty())
+      llvm::outs() << "  nothing new: no f32 GEMM, or every shape is already "
+                      "in the database\n";
+    llvm::outs() << "database: " << db << "\n";
   } catch (const std::exception &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     return kExitCannotCompile;
@@ -512,7 +593,9 @@ int main(int argc, char **argv) {
       "  jxc compile f.mlir --emit=linalg   print one stage of the compilation\n"
       "  jxc compile f.mlir --print-all-stages\n"
       "  jxc bench f.mlir --input x.npy --min-time 2 --format=json\n"
-      "                                     time calls of the compiled entry\n\n"
+      "                                     time calls of the compiled entry\n"
+      "  jxc tune f.mlir                    pick OpenBLAS or oneDNN per GEMM shape\n"
+      "                                     (tuning database: see jxc tune --help)\n\n"
       "Exit codes: 0 success, 1 a check failed, 2 the program or an input\n"
       "could not be read, parsed, verified or compiled.\n");
   DialectRegistry registry;
@@ -526,7 +609,9 @@ int main(int argc, char **argv) {
     return compileCommand(ctx);
   if (benchCmd)
     return benchCommand(ctx);
-  llvm::errs() << "jxc: give a command: 'jxc run FILE' or 'jxc compile FILE' "
-                  "(see jxc --help)\n";
+  if (tuneCmd)
+    return tuneCommand(ctx);
+  llvm::errs() << "jxc: give a command: 'jxc run FILE', 'jxc compile FILE', "
+                  "'jxc bench FILE' or 'jxc tune FILE' (see jxc --help)\n";
   return kExitCannotCompile;
 }
