@@ -162,7 +162,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                            : "") +
            "stablehlo-legalize-to-linalg,canonicalize," +
            (options.fuse ? "jx-fuse-elementwise," : "") +
-           "jx-vectorizable-reductions,canonicalize,"
+           "jx-vectorizable-reductions,canonicalize,jx-elementwise-in-place,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return std::string(
@@ -330,6 +330,7 @@ void registerCPUPipelines() {
   registerFuseElementwisePass();
   registerContractionToBlasPass();
   registerConvolutionToDnnlPass();
+  registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {

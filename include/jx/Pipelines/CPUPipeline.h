@@ -94,6 +94,11 @@ void registerContractionToBlasPass();
 /// registerCPUPipelines.
 void registerConvolutionToDnnlPass();
 
+/// `--jx-elementwise-in-place` (ElementwiseInPlace.cpp): elementwise ops
+/// write into a temporary input of their type instead of a new tensor;
+/// registered by registerCPUPipelines.
+void registerElementwiseInPlacePass();
+
 /// `--jx-blocked-reductions` (BlockedReductions.cpp): float sums in blocks
 /// of at most 1024 terms per accumulator; registered by
 /// registerCPUPipelines.
