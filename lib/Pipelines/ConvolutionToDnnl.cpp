@@ -18,8 +18,10 @@
 //
 // Which convolutions: f32, static shapes, spatial rank 1 to 3, any
 // dimension layout, feature groups, window strides, kernel dilation and
-// non-negative padding; not base (lhs) dilation, batch groups or window
-// reversal, which keep the lowering to contractions (ConvolutionToLinalg).
+// non-negative padding, and base (lhs) dilation with unit window strides
+// (the input gradient of a strided convolution, which the runtime computes
+// as oneDNN's deconvolution); not batch groups or window reversal, which
+// keep the lowering to contractions (ConvolutionToLinalg).
 // By measurement, a kernel window larger than the output's spatial extent
 // (the filter gradient JAX emits: a 56x56 window over a 3x3 output) is
 // faster as that lowering's long GEMMs, and so are tiny convolutions.
@@ -127,7 +129,11 @@ struct ConvolutionToDnnlPass
     SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
                          lhsDil = orOnes(op.getLhsDilation()),
                          rhsDil = orOnes(op.getRhsDilation());
-    if (llvm::any_of(lhsDil, [](int64_t d) { return d != 1; }))
+    // Base dilation (the input gradient of a strided convolution) is
+    // oneDNN's deconvolution: window strides 1, and padding that the
+    // deconvolution's own (window extent - 1 - padding) keeps non-negative.
+    bool baseDilated = llvm::any_of(lhsDil, [](int64_t d) { return d != 1; });
+    if (baseDilated && llvm::any_of(strides, [](int64_t s) { return s != 1; }))
       return std::nullopt;
     if (auto rev = op.getWindowReversal())
       if (llvm::is_contained(*rev, true))
@@ -143,6 +149,12 @@ struct ConvolutionToDnnlPass
     if (llvm::any_of(padLo, [](int64_t p) { return p < 0; }) ||
         llvm::any_of(padHi, [](int64_t p) { return p < 0; }))
       return std::nullopt;
+    for (int64_t i = 0; baseDilated && i < S; ++i) {
+      int64_t extent =
+          (rhs.getDimSize(dn.getKernelSpatialDimensions()[i]) - 1) * rhsDil[i];
+      if (padLo[i] > extent || padHi[i] > extent)
+        return std::nullopt;
+    }
 
     int64_t G = op.getFeatureGroupCount();
     int64_t N = lhs.getDimSize(dn.getInputBatchDimension());
@@ -172,8 +184,10 @@ struct ConvolutionToDnnlPass
     sizes(lhs, dn.getInputSpatialDimensions());
     sizes(rhs, dn.getKernelSpatialDimensions());
     sizes(out, dn.getOutputSpatialDimensions());
-    for (ArrayRef<int64_t> v : {ArrayRef<int64_t>(strides), ArrayRef<int64_t>(padLo),
-                                ArrayRef<int64_t>(padHi), ArrayRef<int64_t>(rhsDil)})
+    for (ArrayRef<int64_t> v :
+         {ArrayRef<int64_t>(strides), ArrayRef<int64_t>(padLo),
+          ArrayRef<int64_t>(padHi), ArrayRef<int64_t>(rhsDil),
+          ArrayRef<int64_t>(lhsDil)})
       d.append(v.begin(), v.end());
     auto layout = [&](RankedTensorType t, int64_t first, int64_t second,
                       ArrayRef<int64_t> spatial) {

@@ -49,10 +49,13 @@ struct key_hash {
 
 /// One descriptor's primitive and the reorders around it.
 struct conv_entry {
-  dnnl::convolution_forward conv;
+  dnnl::primitive conv; // convolution_forward, or deconvolution_forward
   dnnl::memory::desc input, kernel, output;        // the caller's layouts
   dnnl::memory::desc conv_input, conv_kernel, conv_output;
   bool has_bias = false;
+  /// A base-dilated convolution is a deconvolution over the kernel with
+  /// its spatial dimensions reversed (the last `reversed_dims` of kernel).
+  int64_t reversed_dims = 0;
 };
 
 dnnl::engine &cpu_engine() {
@@ -87,7 +90,8 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
   const int64_t *p = d.data() + cd::header;
   memory::dims inSpatial = read(p, S), kSpatial = read(p, S),
                outSpatial = read(p, S), strides = read(p, S),
-               padLo = read(p, S), padHi = read(p, S), dilation = read(p, S);
+               padLo = read(p, S), padHi = read(p, S), dilation = read(p, S),
+               baseDilation = read(p, S);
   memory::dims inStrides = read(p, S + 2), kStrides = read(p, S + 2),
                outStrides = read(p, S + 2);
 
@@ -113,27 +117,60 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
   memory::desc bias = e->has_bias ? memory::desc({O}, f32, memory::format_tag::x)
                                   : memory::desc();
 
+  // out[o] = sum over i, k with o + k*R - lo = i*D of x[i] w[k] is, with
+  // k' = K-1-k, the deconvolution o = i*D + k'*R - ((K-1)*R - lo): strides
+  // D, left padding (K-1)*R - lo, right padding (K-1)*R - hi.
+  bool deconv = false;
+  for (int64_t i = 0; i < S; ++i)
+    deconv |= baseDilation[i] != 1;
+  if (deconv) {
+    for (int64_t i = 0; i < S; ++i) {
+      int64_t extent = (kSpatial[i] - 1) * (dilation[i] + 1);
+      padLo[i] = extent - padLo[i];
+      padHi[i] = extent - padHi[i];
+    }
+    strides = baseDilation;
+    e->reversed_dims = S;
+  }
+
+  // Either primitive, with the layouts of input and output given.
+  struct built {
+    dnnl::primitive primitive;
+    memory::desc src, weights, dst;
+    std::string impl;
+  };
   auto build = [&](const memory::desc &in, const memory::desc &out) {
     memory::desc anyKernel(kDims, f32, memory::format_tag::any);
+    if (deconv) {
+      dnnl::deconvolution_forward::desc desc(
+          dnnl::prop_kind::forward_inference,
+          dnnl::algorithm::deconvolution_direct, in, anyKernel, bias, out,
+          strides, dilation, padLo, padHi);
+      dnnl::deconvolution_forward::primitive_desc pd(desc, cpu_engine());
+      return built{dnnl::deconvolution_forward(pd), pd.src_desc(),
+                   pd.weights_desc(), pd.dst_desc(), pd.impl_info_str()};
+    }
     dnnl::convolution_forward::desc desc(
         dnnl::prop_kind::forward_inference,
         dnnl::algorithm::convolution_direct, in, anyKernel, bias, out, strides,
         dilation, padLo, padHi);
-    return dnnl::convolution_forward::primitive_desc(desc, cpu_engine());
+    dnnl::convolution_forward::primitive_desc pd(desc, cpu_engine());
+    return built{dnnl::convolution_forward(pd), pd.src_desc(),
+                 pd.weights_desc(), pd.dst_desc(), pd.impl_info_str()};
   };
-  dnnl::convolution_forward::primitive_desc pd = build(e->input, e->output);
-  if (std::strncmp(pd.impl_info_str(), "ref", 3) == 0) {
+  built b = build(e->input, e->output);
+  if (b.impl.rfind("ref", 0) == 0) {
     // Only the reference loop reads these layouts: let oneDNN choose.
     memory::desc anyIn(inDims, f32, memory::format_tag::any),
         anyOut(outDims, f32, memory::format_tag::any);
-    dnnl::convolution_forward::primitive_desc alt = build(anyIn, anyOut);
-    if (std::strncmp(alt.impl_info_str(), "ref", 3) != 0)
-      pd = alt;
+    built alt = build(anyIn, anyOut);
+    if (alt.impl.rfind("ref", 0) != 0)
+      b = std::move(alt);
   }
-  e->conv_input = pd.src_desc();
-  e->conv_output = pd.dst_desc();
-  e->conv_kernel = pd.weights_desc();
-  e->conv = dnnl::convolution_forward(pd);
+  e->conv_input = b.src;
+  e->conv_output = b.dst;
+  e->conv_kernel = b.weights;
+  e->conv = std::move(b.primitive);
   return e;
 }
 
@@ -158,12 +195,47 @@ void *scratch(std::vector<char> &space, std::size_t bytes) {
   return space.data();
 }
 
+/// A copy of the f32 tensor `data` (dims and strides of `md`, all
+/// positive) with its last `count` dimensions reversed, in the same
+/// layout.
+void *reversed(const dnnl::memory::desc &md, void *data, int64_t count,
+               std::vector<char> &space) {
+  dnnl::memory::dims dims = md.dims();
+  const dnnl_memory_desc_t &c = md.data;
+  std::vector<int64_t> strides(c.format_desc.blocking.strides,
+                               c.format_desc.blocking.strides + c.ndims);
+  int64_t span = 1, total = 1;
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    span += (dims[i] - 1) * strides[i];
+    total *= dims[i];
+  }
+  const float *from = static_cast<const float *>(data);
+  float *to = static_cast<float *>(scratch(space, span * sizeof(float)));
+  std::vector<int64_t> index(dims.size(), 0);
+  const std::size_t first = dims.size() - count;
+  for (int64_t n = 0; n < total; ++n) {
+    int64_t src = 0, dst = 0;
+    for (std::size_t i = 0; i < dims.size(); ++i) {
+      src += index[i] * strides[i];
+      dst += (i >= first ? dims[i] - 1 - index[i] : index[i]) * strides[i];
+    }
+    to[dst] = from[src];
+    for (std::size_t i = dims.size(); i-- > 0;) {
+      if (++index[i] < dims[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  return to;
+}
+
 void run(const int64_t *desc, void *input, void *kernel, void *bias,
          void *output) {
   const conv_entry &e = lookup(desc);
   dnnl::engine &engine = cpu_engine();
   thread_local dnnl::stream stream(engine);
-  thread_local std::vector<char> kernelSpace, inputSpace, outputSpace;
+  thread_local std::vector<char> kernelSpace, inputSpace, outputSpace,
+      reversedSpace;
   set_library_threads(static_cast<int>(jx::runtime::num_threads()));
 
   auto reordered = [&](const dnnl::memory::desc &from,
@@ -177,6 +249,8 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
     return copy;
   };
   dnnl::memory in = reordered(e.input, e.conv_input, input, inputSpace);
+  if (e.reversed_dims)
+    kernel = reversed(e.kernel, kernel, e.reversed_dims, reversedSpace);
   dnnl::memory k = reordered(e.kernel, e.conv_kernel, kernel, kernelSpace);
   dnnl::memory out(e.conv_output, engine,
                    e.conv_output == e.output

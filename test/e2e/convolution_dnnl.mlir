@@ -5,7 +5,7 @@
 // the relu after it must keep (oneDNN's own relu would make it 0).
 // RUN: jxc run --split-input-file %s | FileCheck %s
 // RUN: jx-opt --split-input-file --jx-cpu-hlo --jx-cpu-linalg %s | FileCheck %s --check-prefix=IR
-// IR-COUNT-2: call @jx_rt_conv
+// IR-COUNT-3: call @jx_rt_conv
 
 // CHECK: PASS nhwc_bias_relu_nan
 func.func @nhwc_bias_relu_nan() {
@@ -59,5 +59,27 @@ func.func @nchw_groups_strided_dilated() {
   %conv = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[2, 1], [0, 2]], rhs_dilate = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 4 : i64} : (tensor<2x16x17x15xf32>, tensor<32x4x3x3xf32>) -> tensor<2x32x8x7xf32>
   %ref = stablehlo.convolution(%x, %kr) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[2, 1], [0, 2]], rhs_dilate = [2, 2], reverse = [true, true]} {batch_group_count = 1 : i64, feature_group_count = 4 : i64} : (tensor<2x16x17x15xf32>, tensor<32x4x3x3xf32>) -> tensor<2x32x8x7xf32>
   check.expect_almost_eq %conv, %ref, tolerance = 1.0e-4 : tensor<2x32x8x7xf32>
+  func.return
+}
+
+// -----
+
+// Base dilation 2 (the input gradient of a stride-2 convolution), kernel
+// dilation 2 along one dimension, uneven padding: a oneDNN deconvolution
+// over the reversed kernel.
+// CHECK: PASS base_dilated
+func.func @base_dilated() {
+  %i = stablehlo.iota dim = 1 : tensor<2x9x11x16xf32>
+  %j = stablehlo.iota dim = 3 : tensor<2x9x11x16xf32>
+  %ij = stablehlo.multiply %i, %j : tensor<2x9x11x16xf32>
+  %x = stablehlo.sine %ij : tensor<2x9x11x16xf32>
+  %ki = stablehlo.iota dim = 0 : tensor<3x3x16x24xf32>
+  %kj = stablehlo.iota dim = 3 : tensor<3x3x16x24xf32>
+  %kk = stablehlo.add %ki, %kj : tensor<3x3x16x24xf32>
+  %k = stablehlo.cosine %kk : tensor<3x3x16x24xf32>
+  %kr = stablehlo.reverse %k, dims = [0, 1] : tensor<3x3x16x24xf32>
+  %conv = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[2, 1], [0, 4]], lhs_dilate = [2, 2], rhs_dilate = [1, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x11x16xf32>, tensor<3x3x16x24xf32>) -> tensor<2x18x21x24xf32>
+  %ref = stablehlo.convolution(%x, %kr) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[2, 1], [0, 4]], lhs_dilate = [2, 2], rhs_dilate = [1, 2], reverse = [true, true]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x9x11x16xf32>, tensor<3x3x16x24xf32>) -> tensor<2x18x21x24xf32>
+  check.expect_almost_eq %conv, %ref, tolerance = 1.0e-4 : tensor<2x18x21x24xf32>
   func.return
 }

@@ -31,14 +31,17 @@ extern "C" void jx_rt_gemm_s8s32 JX_GEMM_SIGNATURE;
 /// The descriptor of one convolution for jx_rt_conv: `header` words
 /// (below), then arrays of S (the spatial rank) words each, in this order:
 ///   input spatial sizes, kernel spatial sizes, output spatial sizes,
-///   window strides, padding low, padding high, kernel dilations,
+///   window strides, padding low, padding high, kernel dilations, base
+///   (input) dilations,
 /// then three arrays of S + 2 element strides, each in oneDNN's logical
 /// order:
 ///   input (batch, feature, spatial...), kernel (output feature, input
 ///   feature of one group, spatial...), output (batch, feature, spatial...).
 /// A bias is `out_features` contiguous elements. Padding and strides are
 /// non-negative, sizes static: the compiler emits jx_rt_conv only for what
-/// oneDNN computes.
+/// oneDNN computes. With a base dilation, window strides are 1 and padding
+/// at most (kernel size - 1) * kernel dilation: the runtime computes it as
+/// a deconvolution (oneDNN's name for it) over the reversed kernel.
 namespace jx::runtime::conv_desc {
 enum : int64_t {
   version = 0,  // kVersion
@@ -51,11 +54,11 @@ enum : int64_t {
   out_features, // O (all groups)
   header,       // the words above
 };
-constexpr int64_t kVersion = 1;
+constexpr int64_t kVersion = 2;
 constexpr int64_t element_f32 = 0;
 constexpr int64_t has_bias = 1;
 /// The descriptor's length for spatial rank S.
-constexpr int64_t size(int64_t S) { return header + 7 * S + 3 * (S + 2); }
+constexpr int64_t size(int64_t S) { return header + 8 * S + 3 * (S + 2); }
 } // namespace jx::runtime::conv_desc
 
 /// out = conv(input, kernel) (+ bias broadcast along the output features),
