@@ -120,6 +120,22 @@ thread_local block_cache cache;
 
 constexpr uint64_t kBufferAlignment = 64;
 
+/// A block of `bytes`: a cached one when it is large enough and this
+/// thread's cache still exists, else a new one (null when malloc fails).
+header *take_or_carve(uint64_t bytes, uint64_t alignment) {
+  header *h = bytes >= kCachedMin && !block_cache::cache_gone
+                  ? cache.take(bytes, alignment)
+                  : nullptr;
+  return h ? h : carve(bytes, alignment);
+}
+
+/// Gives `h` back: to this thread's cache when it takes it, else to malloc.
+void keep_or_free(header *h) {
+  if (!block_cache::cache_gone && cache.keep(h))
+    return;
+  std::free(h->base);
+}
+
 } // namespace
 
 uint64_t memory_limit() {
@@ -218,9 +234,7 @@ void *allocation_scope::allocate(uint64_t bytes, uint64_t alignment) {
               format_bytes(used_ + bytes) + ", " + over_limit(limit_);
     fail(std::move(message));
   }
-  header *h = bytes >= kCachedMin ? cache.take(bytes, alignment) : nullptr;
-  if (!h)
-    h = carve(bytes, alignment);
+  header *h = take_or_carve(bytes, alignment);
   if (!h) {
     message = "cannot allocate a temporary buffer of " + format_bytes(bytes) +
               ": out of memory";
@@ -250,8 +264,8 @@ void allocation_scope::release(void *p) {
       h->next->prev = h->prev;
     h->owner = nullptr;
     h->prev = h->next = nullptr;
-    if (!block_cache::cache_gone && cache.keep(h))
-      return;
+    keep_or_free(h);
+    return;
   }
   std::free(h->base);
 }
@@ -262,11 +276,7 @@ void release_cached_memory() {
 }
 
 void *allocate_buffer(std::size_t bytes) {
-  header *h = bytes >= kCachedMin && !block_cache::cache_gone
-                  ? cache.take(bytes, kBufferAlignment)
-                  : nullptr;
-  if (!h)
-    h = carve(bytes, kBufferAlignment);
+  header *h = take_or_carve(bytes, kBufferAlignment);
   if (!h)
     throw std::bad_alloc();
   return user_pointer(h);
@@ -275,11 +285,8 @@ void *allocate_buffer(std::size_t bytes) {
 void free_buffer(void *p, std::size_t) {
   if (!p)
     return;
-  auto *h = reinterpret_cast<header *>(reinterpret_cast<uintptr_t>(p) -
-                                       sizeof(header));
-  if (!block_cache::cache_gone && cache.keep(h))
-    return;
-  std::free(h->base);
+  keep_or_free(reinterpret_cast<header *>(reinterpret_cast<uintptr_t>(p) -
+                                          sizeof(header)));
 }
 
 void allocation_scope::fail(std::string message) {
