@@ -25,6 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeCalls.h"
+
 #include "jx/Pipelines/CPUPipeline.h"
 
 #include "jx/Dialect/StableHLO/IR/TypeUtils.h"
@@ -152,15 +154,7 @@ struct ContractionToBlasPass
       name = "jx_rt_gemm_f64";
     else if (auto c = dyn_cast<ComplexType>(elem))
       name = c.getElementType().isF32() ? "jx_rt_gemm_c64" : "jx_rt_gemm_c128";
-    ModuleOp module = getOperation();
-    if (auto fn = module.lookupSymbol<func::FuncOp>(name))
-      return fn;
-    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    SmallVector<Type> args(numArgs, b.getI64Type());
-    auto fn = func::FuncOp::create(b, module.getLoc(), name,
-                                   b.getFunctionType(args, {}));
-    fn.setPrivate();
-    return fn;
+    return declareRuntimeFunction(getOperation(), name, numArgs);
   }
 
   LogicalResult rewrite(linalg::LinalgOp op) {
@@ -289,15 +283,8 @@ struct ContractionToBlasPass
     auto i64 = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
     };
-    auto address = [&](Value memref, int64_t offset) -> Value {
-      Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-      Value addr = arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
-      if (offset == 0)
-        return addr;
-      unsigned bytes = stablehlo::getBitWidth(
-                           cast<MemRefType>(memref.getType()).getElementType()) /
-                       8;
-      return arith::AddIOp::create(b, loc, addr, i64(offset * bytes));
+    auto address = [&](Value memref, int64_t offset) {
+      return bufferAddress(b, loc, memref, offset);
     };
     SmallVector<Value> args = {
         i64(M),        i64(N),          i64(K),    i64(transA),

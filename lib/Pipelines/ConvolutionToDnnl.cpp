@@ -31,6 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeCalls.h"
+
 #include "jx/Pipelines/CPUPipeline.h"
 #include "jx/runtime/kernels.h"
 
@@ -40,6 +42,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -54,14 +57,6 @@ namespace cd = jx::runtime::conv_desc;
 
 /// Convolutions with fewer multiply-adds keep their loop nests.
 constexpr int64_t kMinDnnlWork = 1 << 16;
-
-/// Row-major strides of a static shape.
-SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  return strides;
-}
 
 /// The value broadcast into `v` when it is a bias for a convolution whose
 /// output has features along `featureDim` (`features` of them): a chain of
@@ -191,7 +186,7 @@ struct ConvolutionToDnnlPass
       d.append(v.begin(), v.end());
     auto layout = [&](RankedTensorType t, int64_t first, int64_t second,
                       ArrayRef<int64_t> spatial) {
-      SmallVector<int64_t> st = rowMajorStrides(t.getShape());
+      SmallVector<int64_t> st = computeStrides(t.getShape()); // row major
       d.push_back(st[first]);
       d.push_back(st[second]);
       for (int64_t s : spatial)
@@ -205,19 +200,6 @@ struct ConvolutionToDnnlPass
            dn.getOutputSpatialDimensions());
     assert(static_cast<int64_t>(d.size()) == cd::size(S));
     return d;
-  }
-
-  /// The runtime function, declared once in the module.
-  func::FuncOp callee() {
-    ModuleOp module = getOperation();
-    if (auto fn = module.lookupSymbol<func::FuncOp>("jx_rt_conv"))
-      return fn;
-    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    SmallVector<Type> args(5, b.getI64Type());
-    auto fn = func::FuncOp::create(b, module.getLoc(), "jx_rt_conv",
-                                   b.getFunctionType(args, {}));
-    fn.setPrivate();
-    return fn;
   }
 
   /// A private constant global holding `words`.
@@ -269,10 +251,7 @@ struct ConvolutionToDnnlPass
       return bufferization::ToBufferOp::create(b, loc, type, tensor,
                                                /*read_only=*/true);
     };
-    auto address = [&](Value memref) -> Value {
-      Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-      return arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
-    };
+    auto address = [&](Value memref) { return bufferAddress(b, loc, memref); };
     Value input = bufferOf(op.getLhs()), kernel = bufferOf(op.getRhs());
     Value biasBuffer = bias ? bufferOf(bias) : Value();
     auto resultBufferType =
@@ -286,7 +265,9 @@ struct ConvolutionToDnnlPass
                                address(kernel),
                                biasBuffer ? address(biasBuffer) : zero,
                                address(result)};
-    func::CallOp::create(b, loc, callee(), args);
+    func::CallOp::create(
+        b, loc, declareRuntimeFunction(getOperation(), "jx_rt_conv", args.size()),
+        args);
     auto tensor = bufferization::ToTensorOp::create(b, loc, outType, result,
                                                     /*restrict=*/true,
                                                     /*writable=*/true);

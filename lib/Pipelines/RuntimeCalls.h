@@ -1,0 +1,57 @@
+//===- RuntimeCalls.h - calls of the runtime's kernels ----------*- C++ -*-===//
+//
+// What the passes that hand work to the runtime's kernels
+// (jx-contraction-to-blas, jx-convolution-to-dnnl) share: the kernels take
+// int64 arguments only, buffers as addresses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_LIB_PIPELINES_RUNTIMECALLS_H
+#define JX_LIB_PIPELINES_RUNTIMECALLS_H
+
+#include "jx/Dialect/StableHLO/IR/TypeUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace jx {
+
+/// The private declaration of runtime function `name` taking `numArgs`
+/// int64 arguments, added to `module` once.
+inline mlir::func::FuncOp declareRuntimeFunction(mlir::ModuleOp module,
+                                                 llvm::StringRef name,
+                                                 unsigned numArgs) {
+  if (auto fn = module.lookupSymbol<mlir::func::FuncOp>(name))
+    return fn;
+  auto b = mlir::OpBuilder::atBlockBegin(module.getBody());
+  llvm::SmallVector<mlir::Type> args(numArgs, b.getI64Type());
+  auto fn = mlir::func::FuncOp::create(b, module.getLoc(), name,
+                                       b.getFunctionType(args, {}));
+  fn.setPrivate();
+  return fn;
+}
+
+/// The address, as int64, of element `offset` of `memref`'s aligned
+/// buffer.
+inline mlir::Value bufferAddress(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value memref, int64_t offset = 0) {
+  mlir::Value base =
+      mlir::memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  mlir::Value addr =
+      mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(), base);
+  if (offset == 0)
+    return addr;
+  unsigned bytes = stablehlo::getBitWidth(
+                       mlir::cast<mlir::MemRefType>(memref.getType())
+                           .getElementType()) /
+                   8;
+  mlir::Value delta = mlir::arith::ConstantOp::create(
+      b, loc, b.getI64IntegerAttr(offset * bytes));
+  return mlir::arith::AddIOp::create(b, loc, addr, delta);
+}
+
+} // namespace jx
+
+#endif // JX_LIB_PIPELINES_RUNTIMECALLS_H
