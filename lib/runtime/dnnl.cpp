@@ -47,12 +47,32 @@ struct key_hash {
   }
 };
 
+/// Primitives made once per key and kept for the process: oneDNN's
+/// creation costs far more than a call.
+template <typename Entry> class primitive_cache {
+public:
+  /// The entry for `key`, made by `make(key)` the first time.
+  template <typename Make>
+  const Entry &get(const std::vector<int64_t> &key, Make make) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(key);
+    if (it == entries_.end())
+      it = entries_.emplace(key, make(key)).first;
+    return *it->second;
+  }
+
+private:
+  std::mutex mutex_;
+  std::unordered_map<std::vector<int64_t>, std::unique_ptr<Entry>, key_hash>
+      entries_;
+};
+
 /// One descriptor's primitive and the reorders around it.
 struct conv_entry {
   dnnl::primitive conv; // convolution_forward, or deconvolution_forward
   dnnl::memory::desc input, kernel, output;        // the caller's layouts
   dnnl::memory::desc conv_input, conv_kernel, conv_output;
-  bool has_bias = false;
+  dnnl::memory::desc bias; // zero when the descriptor has none
   /// A base-dilated convolution is a deconvolution over the kernel with
   /// its spatial dimensions reversed (the last `reversed_dims` of kernel).
   int64_t reversed_dims = 0;
@@ -96,7 +116,6 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
                outStrides = read(p, S + 2);
 
   auto e = std::make_unique<conv_entry>();
-  e->has_bias = d[cd::flags] & cd::has_bias;
   const auto f32 = memory::data_type::f32;
   memory::dims inDims = {N, C}, outDims = {N, O};
   inDims.insert(inDims.end(), inSpatial.begin(), inSpatial.end());
@@ -114,8 +133,9 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
   // oneDNN counts dilation from 0 (no holes).
   for (int64_t &v : dilation)
     v -= 1;
-  memory::desc bias = e->has_bias ? memory::desc({O}, f32, memory::format_tag::x)
-                                  : memory::desc();
+  if (d[cd::flags] & cd::has_bias)
+    e->bias = memory::desc({O}, f32, memory::format_tag::x);
+  const memory::desc &bias = e->bias;
 
   // out[o] = sum over i, k with o + k*R - lo = i*D of x[i] w[k] is, with
   // k' = K-1-k, the deconvolution o = i*D + k'*R - ((K-1)*R - lo): strides
@@ -174,19 +194,7 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
   return e;
 }
 
-std::mutex cache_mutex;
-std::unordered_map<std::vector<int64_t>, std::unique_ptr<conv_entry>, key_hash>
-    cache;
-
-const conv_entry &lookup(const int64_t *desc) {
-  const int64_t S = desc[cd::rank];
-  std::vector<int64_t> key(desc, desc + cd::size(S));
-  std::lock_guard<std::mutex> lock(cache_mutex);
-  auto it = cache.find(key);
-  if (it == cache.end())
-    it = cache.emplace(key, make_entry(key)).first;
-  return *it->second;
-}
+primitive_cache<conv_entry> convolutions;
 
 /// A buffer for a reordered operand, reused by the calling thread.
 void *scratch(std::vector<char> &space, std::size_t bytes) {
@@ -231,7 +239,8 @@ void *reversed(const dnnl::memory::desc &md, void *data, int64_t count,
 
 void run(const int64_t *desc, void *input, void *kernel, void *bias,
          void *output) {
-  const conv_entry &e = lookup(desc);
+  const conv_entry &e = convolutions.get(
+      std::vector<int64_t>(desc, desc + cd::size(desc[cd::rank])), make_entry);
   dnnl::engine &engine = cpu_engine();
   thread_local dnnl::stream stream(engine);
   thread_local std::vector<char> kernelSpace, inputSpace, outputSpace,
@@ -258,11 +267,8 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
                        : scratch(outputSpace, e.conv_output.get_size()));
   std::unordered_map<int, dnnl::memory> args = {
       {DNNL_ARG_SRC, in}, {DNNL_ARG_WEIGHTS, k}, {DNNL_ARG_DST, out}};
-  if (e.has_bias)
-    args[DNNL_ARG_BIAS] = dnnl::memory(
-        dnnl::memory::desc({e.output.dims()[1]}, dnnl::memory::data_type::f32,
-                           dnnl::memory::format_tag::x),
-        engine, bias);
+  if (!e.bias.is_zero())
+    args[DNNL_ARG_BIAS] = dnnl::memory(e.bias, engine, bias);
   e.conv.execute(stream, args);
   if (e.conv_output != e.output) {
     dnnl::memory user(e.output, engine, output);
@@ -271,10 +277,6 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
   stream.wait();
 }
 
-/// One GEMM shape's primitive: m, n, k, trans_a, trans_b, lda, ldb, ldc,
-/// accumulate, types.
-using gemm_key = std::vector<int64_t>;
-
 std::pair<dnnl::memory::data_type, dnnl::memory::data_type>
 data_types(jx::runtime::gemm_types types) {
   using dt = dnnl::memory::data_type;
@@ -282,32 +284,35 @@ data_types(jx::runtime::gemm_types types) {
     return {dt::s8, dt::s32};
   return {dt::f32, dt::f32};
 }
-std::mutex gemm_mutex;
-std::unordered_map<gemm_key, std::unique_ptr<dnnl::matmul>, key_hash> gemms;
+/// One GEMM shape's primitive and its operands' layouts.
+struct gemm_entry {
+  dnnl::matmul matmul;
+  dnnl::memory::desc a, b, c;
+};
 
-const dnnl::matmul &gemm_primitive(const gemm_key &key) {
-  std::lock_guard<std::mutex> lock(gemm_mutex);
-  auto it = gemms.find(key);
-  if (it != gemms.end())
-    return *it->second;
+/// `key`: m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate, types.
+std::unique_ptr<gemm_entry> make_gemm(const std::vector<int64_t> &key) {
   using dnnl::memory;
   auto [m, n, k, ta, tb, lda, ldb, ldc, accumulate, types] =
       std::array<int64_t, 10>{key[0], key[1], key[2], key[3], key[4],
                               key[5], key[6], key[7], key[8], key[9]};
   auto [in, out] = data_types(static_cast<jx::runtime::gemm_types>(types));
-  memory::desc a({m, k}, in, ta ? memory::dims{1, lda} : memory::dims{lda, 1});
-  memory::desc b({k, n}, in, tb ? memory::dims{1, ldb} : memory::dims{ldb, 1});
-  memory::desc c({m, n}, out, memory::dims{ldc, 1});
+  auto e = std::make_unique<gemm_entry>();
+  e->a = memory::desc({m, k}, in, ta ? memory::dims{1, lda} : memory::dims{lda, 1});
+  e->b = memory::desc({k, n}, in, tb ? memory::dims{1, ldb} : memory::dims{ldb, 1});
+  e->c = memory::desc({m, n}, out, memory::dims{ldc, 1});
   dnnl::primitive_attr attr;
   if (accumulate) {
     dnnl::post_ops ops;
     ops.append_sum(1.0f);
     attr.set_post_ops(ops);
   }
-  dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(a, b, c), attr,
-                                  cpu_engine());
-  return *gemms.emplace(key, std::make_unique<dnnl::matmul>(pd)).first->second;
+  e->matmul = dnnl::matmul(dnnl::matmul::primitive_desc(
+      dnnl::matmul::desc(e->a, e->b, e->c), attr, cpu_engine()));
+  return e;
 }
+
+primitive_cache<gemm_entry> gemms;
 
 } // namespace
 
@@ -316,23 +321,18 @@ bool jx::runtime::dnnl_gemm(gemm_types types, int64_t m, int64_t n, int64_t k,
                             int64_t lda, const void *b, int64_t ldb,
                             bool accumulate, void *c, int64_t ldc) {
   try {
-    const dnnl::matmul &mm =
-        gemm_primitive({m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate,
-                        static_cast<int64_t>(types)});
-    using dnnl::memory;
+    const gemm_entry &e =
+        gemms.get({m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate,
+                   static_cast<int64_t>(types)},
+                  make_gemm);
     dnnl::engine &engine = cpu_engine();
     thread_local dnnl::stream stream(engine);
     set_library_threads(static_cast<int>(jx::runtime::num_threads()));
-    auto [in, out] = data_types(types);
-    memory am(memory::desc({m, k}, in,
-                           trans_a ? memory::dims{1, lda} : memory::dims{lda, 1}),
-              engine, const_cast<void *>(a));
-    memory bm(memory::desc({k, n}, in,
-                           trans_b ? memory::dims{1, ldb} : memory::dims{ldb, 1}),
-              engine, const_cast<void *>(b));
-    memory cm(memory::desc({m, n}, out, memory::dims{ldc, 1}), engine, c);
-    mm.execute(stream,
-               {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
+    dnnl::memory am(e.a, engine, const_cast<void *>(a));
+    dnnl::memory bm(e.b, engine, const_cast<void *>(b));
+    dnnl::memory cm(e.c, engine, c);
+    e.matmul.execute(
+        stream, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
     stream.wait();
     return true;
   } catch (const dnnl::error &) {
