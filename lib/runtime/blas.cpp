@@ -28,13 +28,13 @@
 #include <array>
 #include <chrono>
 #include <complex>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <vector>
-#include <cstdint>
 #include <type_traits>
+#include <vector>
 
 namespace {
 

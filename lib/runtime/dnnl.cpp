@@ -26,12 +26,11 @@
 #include <dlfcn.h>
 
 #include <array>
-#include <utility>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace {
