@@ -1,9 +1,10 @@
 //===- ElementwiseInPlace.cpp - elementwise results into their inputs ----===//
 //
 // `--jx-elementwise-in-place`, on linalg before bufferization: an
-// elementwise linalg.generic (all loops parallel, identity maps) whose
-// result goes into a fresh `tensor.empty` writes instead into one of its
-// own inputs of the same type, when that input is a temporary used by
+// elementwise linalg.generic (all loops parallel, an identity map for its
+// output) whose result goes into a fresh `tensor.empty` writes instead into
+// one of its own inputs of the same type and identity map (others may be
+// broadcast), when that input is a temporary used by
 // nothing else: the result of another linalg op, or a writable buffer
 // handed over by `bufferization.to_tensor` (a library call's output).
 // One-shot bufferization then computes the op in place (elementwise
