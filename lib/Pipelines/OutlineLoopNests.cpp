@@ -14,6 +14,11 @@
 // LLVM; every other value from outside becomes an argument. Functions with
 // few nests are left alone: a small program keeps its one function.
 //
+// Nests that outline to the same function (same argument types, same ops,
+// same attributes: a model's repeated layers, a training step's identical
+// updates of equally shaped parameters) share one function, so LLVM
+// optimizes and compiles each distinct kernel once.
+//
 //===----------------------------------------------------------------------===//
 
 #include "jx/Pipelines/CPUPipeline.h"
@@ -29,6 +34,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <string>
@@ -46,10 +53,47 @@ bool isLoopNest(Operation &op) {
              omp::ParallelOp>(op);
 }
 
-/// Outlines `nest` of `parent` into a function placed after `after`;
-/// returns that function.
+/// The outlined functions so far, bucketed by a hash of their bodies, so
+/// that a nest equal to one already outlined reuses its function.
+class OutlinedKernels {
+public:
+  /// The function already outlined that is equivalent to `fn`, or null
+  /// (then `fn` is recorded).
+  func::FuncOp findOrInsert(func::FuncOp fn) {
+    llvm::hash_code hash = hashBody(fn);
+    SmallVector<func::FuncOp> &bucket = buckets[hash];
+    for (func::FuncOp other : bucket)
+      if (other.getFunctionType() == fn.getFunctionType() &&
+          OperationEquivalence::isRegionEquivalentTo(
+              &other.getBody(), &fn.getBody(),
+              OperationEquivalence::IgnoreLocations))
+        return other;
+    bucket.push_back(fn);
+    return nullptr;
+  }
+
+private:
+  static llvm::hash_code hashBody(func::FuncOp fn) {
+    llvm::hash_code hash = hash_value(fn.getFunctionType());
+    fn.getBody().walk([&](Operation *op) {
+      hash = llvm::hash_combine(
+          hash, OperationEquivalence::computeHash(
+                    op, OperationEquivalence::ignoreHashValue,
+                    OperationEquivalence::ignoreHashValue,
+                    OperationEquivalence::IgnoreLocations));
+    });
+    return hash;
+  }
+
+  llvm::DenseMap<llvm::hash_code, SmallVector<func::FuncOp>> buckets;
+};
+
+/// Outlines `nest` of `parent` into a function placed after `after`, or
+/// calls the equal function `kernels` already has; returns the new function
+/// (null when an existing one was called).
 func::FuncOp outline(Operation *nest, func::FuncOp parent, Operation *after,
-                     SymbolTable &symbols, unsigned index) {
+                     SymbolTable &symbols, unsigned index,
+                     OutlinedKernels &kernels) {
   llvm::SetVector<Value> used;
   getUsedValuesDefinedAbove(nest->getRegions(), used);
   used.insert(nest->getOperands().begin(), nest->getOperands().end());
@@ -83,8 +127,15 @@ func::FuncOp outline(Operation *nest, func::FuncOp parent, Operation *after,
   Operation *copy = body.clone(*nest, mapping);
   func::ReturnOp::create(body, nest->getLoc(), copy->getResults());
 
+  func::FuncOp callee = kernels.findOrInsert(fn);
+  if (callee) {
+    symbols.erase(fn);
+    fn = nullptr;
+  } else {
+    callee = fn;
+  }
   OpBuilder at(nest);
-  auto call = func::CallOp::create(at, nest->getLoc(), fn, args);
+  auto call = func::CallOp::create(at, nest->getLoc(), callee, args);
   nest->replaceAllUsesWith(call.getResults());
   nest->erase();
   return fn;
@@ -105,6 +156,7 @@ struct OutlineLoopNestsPass
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
     SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+    OutlinedKernels kernels;
     for (func::FuncOp fn : functions) {
       if (fn.isExternal() || !fn.getBody().hasOneBlock())
         continue;
@@ -116,7 +168,9 @@ struct OutlineLoopNestsPass
         continue;
       Operation *after = fn;
       for (auto [i, nest] : llvm::enumerate(nests))
-        after = outline(nest, fn, after, symbols, i);
+        if (func::FuncOp outlined =
+                outline(nest, fn, after, symbols, i, kernels))
+          after = outlined;
     }
   }
 };
