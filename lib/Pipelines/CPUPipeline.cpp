@@ -174,7 +174,13 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                "modify-public-functions},"
                "canonicalize,cse,") +
            (options.blas ? "jx-contraction-to-blas," : "") +
-           "buffer-deallocation-pipeline,jx-strided-copies-to-loops";
+           // buffer-deallocation-pipeline, with each temporary freed after
+           // its last use rather than all at the end of the function.
+           "expand-realloc{emit-deallocs=false},canonicalize,"
+           "ownership-based-buffer-deallocation,canonicalize,"
+           "jx-free-after-last-use,buffer-deallocation-simplification,"
+           "bufferization-lower-deallocations,cse,canonicalize,"
+           "jx-strided-copies-to-loops";
   if (phase == "loops")
     return "convert-linalg-to-parallel-loops,jx-parallel-loops,"
            "convert-scf-to-openmp,canonicalize,jx-outline-loop-nests,"
@@ -332,6 +338,7 @@ void registerCPUPipelines() {
   registerConvolutionToDnnlPass();
   registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
+  registerFreeAfterLastUsePass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

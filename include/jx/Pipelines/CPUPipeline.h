@@ -104,6 +104,11 @@ void registerElementwiseInPlacePass();
 /// registerCPUPipelines.
 void registerBlockedReductionsPass();
 
+/// `--jx-free-after-last-use` (FreeAfterLastUse.cpp): frees each buffer a
+/// block allocates right after its last use, out of the block's one
+/// bufferization.dealloc; registered by registerCPUPipelines.
+void registerFreeAfterLastUsePass();
+
 /// The rule itself: whether the producer of `fused` may be fused into its
 /// consumer (or, for a constant producer, folded at compile time).
 bool isLegalElementwiseFusion(mlir::OpOperand *fused);
