@@ -1,21 +1,49 @@
 //===- CPUTarget.cpp - LLVM IR, machine code and the in-process JIT -------===//
+//
+// The JIT is ORC's LLJIT over JITLink, fed with object files this file
+// generates itself rather than through MLIR's ExecutionEngine, for two
+// reasons:
+// - the code model. ExecutionEngine links with RuntimeDyld, which needs
+//   the large code model: every constant and every call's address is a
+//   64-bit immediate, and in a model's entry function (thousands of calls,
+//   each with its constant arguments) the register allocator rematerializes
+//   them all: 8 of the 10 s of code generation of a 4000-op program. JITLink
+//   links the small code model (PIC), as a shared library would be.
+// - threads. A large module is split into one part per core (LLVM's
+//   SplitModule), and each part is optimized and compiled on its own
+//   thread, in its own LLVMContext, to an object file; JITLink links the
+//   objects together.
+//
+//===----------------------------------------------------------------------===//
 
 #include "jx/Target/CPU/CPUTarget.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
+
+#include <cstdlib>
+#include <string>
+#include <thread>
 
 using namespace mlir;
 
@@ -32,6 +60,8 @@ void initializeLLVMTargets() {
   (void)done;
 }
 
+/// The host CPU with all its features, the small code model, PIC: what
+/// both the object files `jxc` writes and the JIT's objects are built for.
 std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
   initializeLLVMTargets();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -40,12 +70,155 @@ std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
     return nullptr;
   }
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->setCodeModel(llvm::CodeModel::Small);
+  builder->setRelocationModel(llvm::Reloc::PIC_);
   auto tm = builder->createTargetMachine();
   if (!tm) {
     llvm::consumeError(tm.takeError());
     return nullptr;
   }
   return std::move(*tm);
+}
+
+void setHostLayout(llvm::Module &module, llvm::TargetMachine &tm) {
+  module.setDataLayout(tm.createDataLayout());
+  module.setTargetTriple(tm.getTargetTriple());
+}
+
+llvm::Error optimize(llvm::Module &module, llvm::TargetMachine &tm) {
+  return makeOptimizingTransformer(2, 0, &tm)(&module);
+}
+
+llvm::Error emitObject(llvm::Module &module, llvm::TargetMachine &tm,
+                       llvm::CodeGenFileType kind,
+                       llvm::raw_pwrite_stream &os) {
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, kind))
+    return llvm::createStringError("the host target cannot emit this file "
+                                   "type");
+  pm.run(module);
+  return llvm::Error::success();
+}
+
+/// Gives every function the module defines for others a wrapper
+/// `_mlir_<name>(void **args)`: args[i] points to argument i, and the
+/// result (if any) is stored where args[n] points. One call signature for
+/// every entry, as MLIR's ExecutionEngine has it.
+void addPackedWrappers(llvm::Module &module) {
+  llvm::LLVMContext &context = module.getContext();
+  llvm::IRBuilder<> b(context);
+  llvm::Type *ptr = b.getPtrTy();
+  auto *type = llvm::FunctionType::get(b.getVoidTy(), {ptr}, false);
+  llvm::SmallVector<llvm::Function *> entries;
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && !fn.hasLocalLinkage())
+      entries.push_back(&fn);
+  for (llvm::Function *fn : entries) {
+    auto *wrapper =
+        llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                               "_mlir_" + fn->getName(), module);
+    b.SetInsertPoint(llvm::BasicBlock::Create(context, "entry", wrapper));
+    llvm::Value *slots = wrapper->getArg(0);
+    llvm::SmallVector<llvm::Value *> args;
+    for (llvm::Argument &arg : fn->args()) {
+      llvm::Value *slot = b.CreateConstGEP1_64(ptr, slots, arg.getArgNo());
+      args.push_back(b.CreateLoad(arg.getType(), b.CreateLoad(ptr, slot)));
+    }
+    llvm::Value *result = b.CreateCall(fn, args);
+    if (!result->getType()->isVoidTy()) {
+      llvm::Value *slot = b.CreateConstGEP1_64(ptr, slots, fn->arg_size());
+      b.CreateStore(result, b.CreateLoad(ptr, slot));
+    }
+    b.CreateRetVoid();
+  }
+}
+
+/// How many threads compile a module of `definitions` functions:
+/// `JX_COMPILE_THREADS` if set, else the cores this process may run on;
+/// one for a module too small to be worth splitting.
+unsigned compileThreads(unsigned definitions) {
+  constexpr unsigned kMinFunctionsPerThread = 8;
+  unsigned threads = llvm::hardware_concurrency().compute_thread_count();
+  if (const char *env = std::getenv("JX_COMPILE_THREADS"))
+    if (int n = std::atoi(env); n > 0)
+      threads = static_cast<unsigned>(n);
+  threads = std::min(threads, definitions / kMinFunctionsPerThread);
+  return std::max(threads, 1u);
+}
+
+/// Optimizes `module` and compiles it to object files, split across
+/// threads when it is large.
+llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
+compileToObjects(std::unique_ptr<llvm::Module> module) {
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  unsigned definitions = 0;
+  for (llvm::Function &fn : *module)
+    definitions += !fn.isDeclaration();
+  unsigned threads = compileThreads(definitions);
+  auto compileOne = [](llvm::Module &part)
+      -> llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> {
+    std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+    if (!tm)
+      return llvm::createStringError("no target machine for the host");
+    setHostLayout(part, *tm);
+    if (llvm::Error err = optimize(part, *tm))
+      return std::move(err);
+    llvm::SmallVector<char, 0> buffer;
+    llvm::raw_svector_ostream os(buffer);
+    if (llvm::Error err =
+            emitObject(part, *tm, llvm::CodeGenFileType::ObjectFile, os))
+      return std::move(err);
+    return std::make_unique<llvm::SmallVectorMemoryBuffer>(
+        std::move(buffer), part.getName(), /*RequiresNullTerminator=*/false);
+  };
+  if (threads == 1) {
+    auto object = compileOne(*module);
+    if (!object)
+      return object.takeError();
+    objects.push_back(std::move(*object));
+    return objects;
+  }
+  // Each part travels as bitcode into a context of its own: an LLVMContext
+  // is not shared between threads.
+  std::vector<llvm::SmallVector<char, 0>> bitcode;
+  llvm::SplitModule(
+      *module, threads,
+      [&](std::unique_ptr<llvm::Module> part) {
+        llvm::SmallVector<char, 0> &out = bitcode.emplace_back();
+        llvm::raw_svector_ostream os(out);
+        llvm::WriteBitcodeToFile(*part, os);
+      },
+      /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  module.reset();
+  std::vector<llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>> results;
+  for (size_t i = 0; i < bitcode.size(); ++i)
+    results.emplace_back(nullptr);
+  std::vector<std::thread> workers;
+  for (size_t i = 0; i < bitcode.size(); ++i)
+    workers.emplace_back([&, i] {
+      llvm::LLVMContext context;
+      llvm::StringRef data(bitcode[i].data(), bitcode[i].size());
+      auto part = llvm::parseBitcodeFile(
+          llvm::MemoryBufferRef(data, "jx.part" + std::to_string(i)),
+          context);
+      if (!part) {
+        results[i] = part.takeError();
+        return;
+      }
+      results[i] = compileOne(**part);
+    });
+  for (std::thread &worker : workers)
+    worker.join();
+  llvm::Error errors = llvm::Error::success();
+  for (auto &result : results) {
+    if (result)
+      objects.push_back(std::move(*result));
+    else
+      errors = llvm::joinErrors(std::move(errors), result.takeError());
+  }
+  if (errors)
+    return std::move(errors);
+  return objects;
 }
 
 } // namespace
@@ -64,13 +237,10 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(ModuleOp module,
   if (!llvmModule)
     return nullptr;
   std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
-  if (tm) {
-    llvmModule->setDataLayout(tm->createDataLayout());
-    llvmModule->setTargetTriple(tm->getTargetTriple());
-  }
-  if (optimize) {
-    auto transformer = makeOptimizingTransformer(2, 0, tm.get());
-    if (llvm::Error err = transformer(llvmModule.get())) {
+  if (tm)
+    setHostLayout(*llvmModule, *tm);
+  if (optimize && tm) {
+    if (llvm::Error err = cpu::optimize(*llvmModule, *tm)) {
       module.emitError() << "LLVM optimization failed: "
                          << llvm::toString(std::move(err));
       return nullptr;
@@ -86,48 +256,61 @@ LogicalResult emitMachineCode(ModuleOp module, bool assembly,
   std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
   if (!llvmModule || !tm)
     return module.emitError("cannot create machine code for the host");
-  llvm::legacy::PassManager pm;
   auto kind = assembly ? llvm::CodeGenFileType::AssemblyFile
                        : llvm::CodeGenFileType::ObjectFile;
-  if (tm->addPassesToEmitFile(pm, os, nullptr, kind))
-    return module.emitError("the host target cannot emit this file type");
-  pm.run(*llvmModule);
+  if (llvm::Error err = emitObject(*llvmModule, *tm, kind, os))
+    return module.emitError(llvm::toString(std::move(err)));
   return success();
 }
 
-JitModule::JitModule(std::unique_ptr<ExecutionEngine> engine)
-    : engine(std::move(engine)) {}
+JitModule::JitModule(std::unique_ptr<llvm::orc::LLJIT> jit)
+    : jit(std::move(jit)) {}
 JitModule::~JitModule() = default;
 
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
   initializeLLVMTargets();
-  ExecutionEngineOptions options;
-  // The optimization pipeline sees the host's target machine: without it
-  // the vectorizers know no vector width and leave the code scalar (the
-  // printed assembly stage, which has the target, looked vectorized).
-  // ExecutionEngine::create applies the transformer before it returns.
-  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
-  auto optimize = makeOptimizingTransformer(2, 0, tm.get());
-  options.transformer = optimize;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  auto engine = ExecutionEngine::create(module, options);
-  if (!engine)
-    return engine.takeError();
-  (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    for (const auto &entry : symbols)
-      map[interner(entry.getKey())] = {
-          llvm::orc::ExecutorAddr::fromPtr(entry.getValue()),
-          llvm::JITSymbolFlags::Exported};
-    return map;
-  });
-  return std::unique_ptr<JitModule>(new JitModule(std::move(*engine)));
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, *context, "jx");
+  if (!llvmModule)
+    return llvm::createStringError("cannot translate the module to LLVM IR");
+  addPackedWrappers(*llvmModule);
+  auto objects = compileToObjects(std::move(llvmModule));
+  if (!objects)
+    return objects.takeError();
+
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  llvm::orc::MangleAndInterner mangle((*jit)->getExecutionSession(),
+                                      (*jit)->getDataLayout());
+  llvm::orc::SymbolMap map;
+  for (const auto &entry : symbols)
+    map[mangle(entry.getKey())] = {
+        llvm::orc::ExecutorAddr::fromPtr(entry.getValue()),
+        llvm::JITSymbolFlags::Exported};
+  if (llvm::Error err = dylib.define(llvm::orc::absoluteSymbols(map)))
+    return std::move(err);
+  // libm, libc and the OpenMP runtime come from this process.
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  dylib.addGenerator(std::move(*process));
+  for (auto &object : *objects)
+    if (llvm::Error err = (*jit)->addObjectFile(std::move(object)))
+      return std::move(err);
+  return std::unique_ptr<JitModule>(new JitModule(std::move(*jit)));
 }
 
 llvm::Expected<JitModule::PackedFunction>
 JitModule::lookupPacked(llvm::StringRef name) {
-  return engine->lookupPacked(name);
+  auto address = jit->lookup(("_mlir_" + name).str());
+  if (!address)
+    return address.takeError();
+  return address->toPtr<PackedFunction>();
 }
 
 } // namespace jx::cpu

@@ -20,9 +20,12 @@ class LLVMContext;
 class Module;
 } // namespace llvm
 
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
+
 namespace mlir {
 class DialectRegistry;
-class ExecutionEngine;
 } // namespace mlir
 
 namespace jx::cpu {
@@ -40,7 +43,9 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
 mlir::LogicalResult emitMachineCode(mlir::ModuleOp module, bool assembly,
                                     llvm::raw_pwrite_stream &os);
 
-/// Code compiled and loaded into this process.
+/// Code compiled and loaded into this process: optimized and compiled to
+/// object files (on several threads when the module is large, see
+/// JX_COMPILE_THREADS) and linked by ORC's JITLink.
 class JitModule {
 public:
   /// Compiles `module` (in the LLVM dialect). `symbols` maps names the code
@@ -53,16 +58,15 @@ public:
   /// flattened argument, then to the storage of the result.
   using PackedFunction = void (*)(void **);
 
-  /// Optimizes and generates machine code for `name`'s packed wrapper now
-  /// (the JIT otherwise does it on the first call), linking the runtime
-  /// functions it calls: an unresolved symbol is an error here. The address
+  /// Links `name`'s packed wrapper now, with the runtime functions it
+  /// calls: an unresolved symbol is an error here. The address
   /// stays valid as long as this module lives, so callers keep it rather
   /// than look the symbol up on every call.
   llvm::Expected<PackedFunction> lookupPacked(llvm::StringRef name);
 
 private:
-  explicit JitModule(std::unique_ptr<mlir::ExecutionEngine> engine);
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  explicit JitModule(std::unique_ptr<llvm::orc::LLJIT> jit);
+  std::unique_ptr<llvm::orc::LLJIT> jit;
 };
 
 } // namespace jx::cpu
