@@ -5,13 +5,19 @@
 
 For each N (default 250 500 1000 2000) it writes a function of N ops that
 do not fuse into each other (dot_general, tanh, transpose, add over
-16x16 f32, repeating), and one that holds a constant of N MiB, and runs
-`jxc compile --emit=obj` on them, printing the wall time, the peak
-resident memory and the time per op, so growth faster than linear shows
-as a rising last column. With JAX installed (the bench-peers venv) it
-also times `jax.jit(f).lower(...).compile()` of the same ops.
+16x16 f32, repeating) in two forms: "repeated", where every add adds the
+second argument (so the loop nests repeat and jx compiles each distinct
+one once), and "distinct", where the k-th add adds its own constant k (so
+every nest is a kernel of its own). It also writes functions that hold a
+constant of 16 and 64 MiB. Each is compiled by the JIT as a user's program
+is (`jxc bench`'s compile time, on every core the process may use; the
+peak resident memory is the whole process's), and the time per op shows
+growth faster than linear as a rising column. With JAX installed (the
+bench-peers venv) it also times `jax.jit(f).lower(...).compile()` of the
+same ops.
 """
 import argparse
+import json
 import os
 import resource
 import subprocess
@@ -22,7 +28,7 @@ import time
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 
-def ops_program(n):
+def ops_program(n, distinct=False):
     t = "tensor<16x16xf32>"
     lines = [f"func.func @main(%a: {t}, %b: {t}) -> {t} {{"]
     prev = "%a"
@@ -35,6 +41,9 @@ def ops_program(n):
             op = f"stablehlo.tanh {prev} : {t}"
         elif k == 2:
             op = f"stablehlo.transpose {prev}, dims = [1, 0] : ({t}) -> {t}"
+        elif distinct:
+            lines.append(f"  %c{i} = stablehlo.constant dense<{i}.0> : {t}")
+            op = f"stablehlo.add {prev}, %c{i} : {t}"
         else:
             op = f"stablehlo.add {prev}, %b : {t}"
         lines.append(f"  %v{i} = {op}")
@@ -44,7 +53,7 @@ def ops_program(n):
 
 
 def constant_program(mib):
-    n = mib * (1 << 20) // 4
+    n = mib * (1 << 20) // 4  # the argument is n zeros
     # A non-splat constant: the hex form of n f32 values.
     data = (bytes(range(256)) * (n * 4 // 256 + 1))[: n * 4].hex().upper()
     return (f"func.func @main(%x: tensor<{n}xf32>) -> tensor<{n}xf32> {{\n"
@@ -53,23 +62,41 @@ def constant_program(mib):
             f"  return %y : tensor<{n}xf32>\n}}\n")
 
 
-def run(jxc, text):
+def write_zeros_npy(path, shape):
+    header = (f"{{'descr': '<f4', 'fortran_order': False, "
+              f"'shape': ({', '.join(map(str, shape))},), }}")
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    count = 1
+    for d in shape:
+        count *= d
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little"))
+        f.write(header.encode() + bytes(4 * count))
+
+
+def run(jxc, text, shapes):
+    """(compile seconds, peak MiB) of `jxc bench` on `text` with zeros."""
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "f.mlir")
         with open(path, "w") as f:
             f.write(text)
-        start = time.perf_counter()
-        proc = subprocess.run(["/usr/bin/time", "-f", "%M", jxc, "compile",
-                               path, "--emit=obj", "-o", os.devnull],
-                              capture_output=True, text=True)
-        wall = time.perf_counter() - start
+        cmd = ["/usr/bin/time", "-f", "%M", jxc, "bench", path,
+               "--min-time", "0", "--format=json"]
+        for i, shape in enumerate(shapes):
+            npy = os.path.join(d, f"in{i}.npy")
+            write_zeros_npy(npy, shape)
+            cmd += ["--input", npy]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode != 0:
             sys.exit(f"jxc failed: {proc.stderr[-2000:]}")
         peak_kib = int(proc.stderr.strip().splitlines()[-1])
-        return wall, peak_kib / 1024
+        report = json.loads(proc.stdout)
+        if isinstance(report, list):
+            report = report[0]
+        return report["compile_ms"] / 1000, peak_kib / 1024
 
 
-def xla_compile_time(n):
+def xla_compile_time(n, distinct):
     try:
         import jax
         import jax.numpy as jnp
@@ -79,8 +106,8 @@ def xla_compile_time(n):
     def f(a, b):
         v = a
         for i in range(n):
-            v = [lambda v: v @ b, jnp.tanh, lambda v: v.T,
-                 lambda v: v + b][i % 4](v)
+            last = (lambda v: v + float(i)) if distinct else (lambda v: v + b)
+            v = [lambda v: v @ b, jnp.tanh, lambda v: v.T, last][i % 4](v)
         return v
     x = jnp.zeros((16, 16), jnp.float32)
     start = time.perf_counter()
@@ -94,16 +121,22 @@ def main():
     ap.add_argument("sizes", nargs="*", type=int,
                     default=[250, 500, 1000, 2000])
     args = ap.parse_args()
-    print(f"{'ops':>6} {'jx s':>8} {'jx MiB':>8} {'ms/op':>7} {'XLA s':>8}")
+    print(f"{'ops':>6} {'form':>9} {'jx s':>8} {'jx MiB':>8} {'ms/op':>7} "
+          f"{'XLA s':>8}")
+    square = (16, 16)
     for n in args.sizes:
-        wall, mib = run(args.jxc, ops_program(n))
-        xla = xla_compile_time(n)
-        xs = f"{xla:8.2f}" if xla is not None else f"{'-':>8}"
-        print(f"{n:6d} {wall:8.2f} {mib:8.0f} {1000 * wall / n:7.2f} {xs}")
+        for distinct in (False, True):
+            wall, mib = run(args.jxc, ops_program(n, distinct), [square] * 2)
+            xla = xla_compile_time(n, distinct)
+            xs = f"{xla:8.2f}" if xla is not None else f"{'-':>8}"
+            form = "distinct" if distinct else "repeated"
+            print(f"{n:6d} {form:>9} {wall:8.2f} {mib:8.0f} "
+                  f"{1000 * wall / n:7.2f} {xs}", flush=True)
     print(f"{'const MiB':>9} {'jx s':>8} {'jx MiB':>8}")
     for mib in (16, 64):
-        wall, peak = run(args.jxc, constant_program(mib))
-        print(f"{mib:9d} {wall:8.2f} {peak:8.0f}")
+        n = mib * (1 << 20) // 4
+        wall, peak = run(args.jxc, constant_program(mib), [(n,)])
+        print(f"{mib:9d} {wall:8.2f} {peak:8.0f}", flush=True)
 
 
 if __name__ == "__main__":
