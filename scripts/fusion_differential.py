@@ -24,8 +24,9 @@ import numpy as np
 
 
 class Program:
-    def __init__(self, rng):
+    def __init__(self, rng, dims=(2, 3, 4, 5, 17, 32)):
         self.rng = rng
+        self.dims = dims
         self.lines = []
         self.values = []  # (name, shape, numpy value)
         self.args = []
@@ -34,7 +35,7 @@ class Program:
     def dim(self):
         # Mostly small; sometimes large enough that contractions take the
         # BLAS path (and odd sizes that tile badly).
-        return self.rng.choice([2, 3, 4, 5, 17, 32])
+        return self.rng.choice(self.dims)
 
     def fresh(self):
         self.counter += 1
@@ -340,6 +341,10 @@ def main():
                     help="single 2-D convolutions of random windows and layouts")
     ap.add_argument("--dots", action="store_true",
                     help="single dot_generals of random layouts and odd sizes")
+    ap.add_argument("--rows", action="store_true",
+                    help="sizes large enough (up to 10^5-10^6 elements) that "
+                    "reductions and their users become loops over rows "
+                    "(jx-fuse-rows)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     work = a.keep or tempfile.mkdtemp(prefix="jx-fusion-diff-")
@@ -349,8 +354,9 @@ def main():
                 "reference": ["--no-fuse", "--no-blas"]}
     if a.convs:
         variants["gemms"] = ["--no-dnnl"]
+    dims = (3, 33, 64, 130, 256) if a.rows else (2, 3, 4, 5, 17, 32)
     for case in range(a.count):
-        prog = Program(rng)
+        prog = Program(rng, dims)
         if a.convs:
             results = None
             while results is None:

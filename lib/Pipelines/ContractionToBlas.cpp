@@ -194,6 +194,13 @@ struct ContractionToBlasPass
         linalg::inferContractionDims(op);
     if (failed(dims) || dims->m.size() + dims->n.size() == 0)
       return failure();
+    // A loop that is none of these (a reduction over a dimension only one
+    // operand has: a broadcast fused into a contraction, summed over) is
+    // no GEMM loop: the call would leave its sum out.
+    if (dims->batch.size() + dims->m.size() + dims->n.size() +
+            dims->k.size() !=
+        op.getNumLoops())
+      return failure();
     SmallVector<int64_t> loopSizes = op.getStaticLoopRanges();
     if (llvm::any_of(loopSizes, ShapedType::isDynamic))
       return failure();
