@@ -161,7 +161,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                            ? "jx-convolution-to-dnnl,"
                            : "") +
            "stablehlo-legalize-to-linalg,canonicalize," +
-           (options.fuse ? "jx-fuse-elementwise," : "") +
+           (options.fuse ? "jx-fuse-elementwise,jx-fuse-rows,canonicalize,"
+                         : "") +
            "jx-vectorizable-reductions,canonicalize,jx-elementwise-in-place,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
@@ -180,10 +181,12 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "ownership-based-buffer-deallocation,canonicalize,"
            "jx-free-after-last-use,buffer-deallocation-simplification,"
            "bufferization-lower-deallocations,cse,canonicalize,"
-           "jx-strided-copies-to-loops";
+           "jx-loop-temporaries-on-stack,jx-strided-copies-to-loops";
   if (phase == "loops")
-    return "convert-linalg-to-parallel-loops,jx-parallel-loops,"
-           "convert-scf-to-openmp,canonicalize,jx-outline-loop-nests,"
+    return "scf-forall-to-parallel,convert-linalg-to-parallel-loops,"
+           "jx-parallel-loops,"
+           "convert-scf-to-openmp,jx-hoist-allocas-per-thread,canonicalize,"
+           "jx-outline-loop-nests,"
            "expand-strided-metadata,"
            "lower-affine,"
            "convert-scf-to-cf,canonicalize";
@@ -339,6 +342,8 @@ void registerCPUPipelines() {
   registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();
+  registerFuseRowsPass();
+  registerLoopTemporariesOnStackPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

@@ -25,6 +25,7 @@
 #include "jx/Pipelines/CPUPipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -110,6 +111,9 @@ bool isSafeToRunInParallel(scf::ParallelOp loop) {
         if (op->getName().getStringRef() != "memref.alloca")
           return WalkResult::interrupt();
       }
+    } else if (isa<LLVM::StackSaveOp, LLVM::StackRestoreOp>(op)) {
+      // The stack of the iteration's temporaries (jx-loop-temporaries-on-
+      // stack): the running thread's own.
     } else if (!isPure(op) && op->getNumRegions() == 0 &&
                !op->hasTrait<OpTrait::IsTerminator>()) {
       return WalkResult::interrupt(); // unknown effects

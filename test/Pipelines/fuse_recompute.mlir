@@ -3,7 +3,9 @@
 // instead of written once and read twice: the only 64x1024 buffer is the
 // result, and the subtraction appears in both fused loops. An expensive
 // producer (above jx-fuse-elementwise's recompute cost) stays shared.
-// RUN: jxc compile %s --emit=linalg | FileCheck %s
+// (jx-fuse-elementwise alone: in the whole linalg phase jx-fuse-rows then
+// puts this chain in one loop over the rows, fuse_rows.mlir.)
+// RUN: jx-opt %s --jx-cpu-hlo --stablehlo-legalize-to-linalg --canonicalize --jx-fuse-elementwise --empty-tensor-to-alloc-tensor | FileCheck %s
 // RUN: jxc compile %s --emit=linalg --no-fuse | FileCheck %s --check-prefix=NOFUSE
 // CHECK-LABEL: func.func @layernorm
 // CHECK-NOT: alloc_tensor() : tensor<64x1024xf32>

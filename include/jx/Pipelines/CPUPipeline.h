@@ -109,6 +109,14 @@ void registerBlockedReductionsPass();
 /// bufferization.dealloc; registered by registerCPUPipelines.
 void registerFreeAfterLastUsePass();
 
+/// `--jx-fuse-rows` (FuseRows.cpp): a row reduction and the ops around it
+/// in one loop over the rows; registered by registerCPUPipelines.
+void registerFuseRowsPass();
+
+/// `--jx-loop-temporaries-on-stack` (LoopTemporariesOnStack.cpp): small
+/// buffers of a loop body on the stack; registered by registerCPUPipelines.
+void registerLoopTemporariesOnStackPass();
+
 /// The rule itself: whether the producer of `fused` may be fused into its
 /// consumer (or, for a constant producer, folded at compile time).
 bool isLegalElementwiseFusion(mlir::OpOperand *fused);

@@ -1,0 +1,333 @@
+//===- FuseRows.cpp - one loop over rows for a reduction and its users ----===//
+//
+// `--jx-fuse-rows`, linalg phase on tensors, after jx-fuse-elementwise.
+// Softmax, layernorm, logsumexp and a row sum are chains of linalg ops that
+// all iterate over the same rows: a reduction along each row (max, sum,
+// mean, variance), then elementwise ops that read the row again together
+// with the reduced value. As separate loop nests each op streams the whole
+// input from memory: softmax read its 64 MiB input three times and wrote
+// and read its per-row partial sums besides.
+//
+// This pass tiles the last op of such a chain by one row (an scf.forall
+// over the rows: its parallel leading dimension, tile 1, the rest whole)
+// and fuses into that loop every producer in the chain (upstream's
+// tileConsumerAndFuseProducersUsingSCF). Each iteration then works on one
+// row, which stays in the core's cache between the ops: the input comes
+// from memory once and the output goes to memory once. The per-row
+// temporaries become small buffers on the stack
+// (jx-loop-temporaries-on-stack) and the row loop runs on all cores
+// (scf-forall-to-parallel, jx-parallel-loops).
+//
+// A chain qualifies when:
+//  - every op in it is a linalg op that is not a contraction or a
+//    convolution (those go to BLAS and oneDNN, whole);
+//  - every op's leading loop is parallel, with the same number of rows R,
+//    and every operand of the op either is indexed by that loop in its
+//    leading dimension or does not depend on it (a per-column weight);
+//  - it contains a reduction (elementwise chains are one loop already),
+//    its ops have no users outside it but through its last op, and it is
+//    worth a loop (R >= 2, at least 64K elements of work).
+// The order of the operations on each element is unchanged: results are
+// bit for bit those of the unfused program.
+//
+//===----------------------------------------------------------------------===//
+
+#include "jx/Pipelines/CPUPipeline.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Pass/Pass.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+
+namespace jx {
+namespace {
+
+/// Fewer elements than this run as they are: the loop would cost more.
+constexpr int64_t kMinWork = int64_t{1} << 16;
+
+/// The number of rows of `op` (its leading loop), when every operand is
+/// indexed by that loop in its leading dimension or not at all; nullopt
+/// when the op is not row-shaped.
+std::optional<int64_t> rowsOf(linalg::LinalgOp op) {
+  if (!op || !op.hasPureTensorSemantics() || op.getNumLoops() == 0 ||
+      isa<linalg::ContractionOpInterface, linalg::ConvolutionOpInterface>(
+          op.getOperation()) ||
+      linalg::isaContractionOpInterface(op) ||
+      linalg::isaConvolutionOpInterface(op))
+    return std::nullopt;
+  if (op.getIteratorTypesArray().front() != utils::IteratorType::parallel)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ShapedType::isDynamic(ranges.front()))
+    return std::nullopt;
+  AffineExpr row = getAffineDimExpr(0, op.getContext());
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    bool usesRow = map.isFunctionOfDim(0);
+    if (!usesRow)
+      continue; // broadcast along the rows
+    if (map.getNumResults() == 0 || map.getResult(0) != row)
+      return std::nullopt;
+    for (AffineExpr e : map.getResults().drop_front())
+      if (e.isFunctionOfDim(0))
+        return std::nullopt;
+  }
+  // The results must be laid out with the rows first, as the inits are.
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isFunctionOfDim(0))
+      return std::nullopt;
+  return ranges.front();
+}
+
+bool hasReduction(linalg::LinalgOp op) {
+  return op.getNumReductionLoops() > 0;
+}
+
+int64_t workOf(linalg::LinalgOp op) {
+  int64_t work = 1;
+  for (int64_t r : op.getStaticLoopRanges())
+    work *= ShapedType::isDynamic(r) ? 1 : r;
+  return work;
+}
+
+/// The ops that would be fused into a row loop of `root`: its producers,
+/// transitively, that are row-shaped with the same rows and whose every
+/// user is in the chain.
+llvm::SetVector<Operation *> chainOf(linalg::LinalgOp root, int64_t rows) {
+  llvm::SetVector<Operation *> chain;
+  chain.insert(root);
+  SmallVector<Operation *> work{root};
+  // Candidates first (every row-shaped producer reachable), then drop those
+  // with users outside until nothing changes.
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    for (Value v : op->getOperands()) {
+      auto producer = v.getDefiningOp<linalg::LinalgOp>();
+      if (!producer || chain.contains(producer) || rowsOf(producer) != rows)
+        continue;
+      chain.insert(producer);
+      work.push_back(producer);
+    }
+  }
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation *op : llvm::make_early_inc_range(chain)) {
+      if (op == root.getOperation())
+        continue;
+      bool inside = llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return chain.contains(user);
+      });
+      if (!inside) {
+        chain.remove(op);
+        changed = true;
+      }
+    }
+  }
+  return chain;
+}
+
+/// Whether `a` and `b` are the same value, or computed by equal pure ops
+/// (the slices and reshapes each fused copy makes of the row) from the
+/// same values.
+bool sameValue(Value a, Value b, int depth = 4) {
+  if (a == b)
+    return true;
+  auto ra = dyn_cast<OpResult>(a), rb = dyn_cast<OpResult>(b);
+  if (!ra || !rb || depth == 0 || ra.getResultNumber() != rb.getResultNumber())
+    return false;
+  Operation *x = ra.getOwner(), *y = rb.getOwner();
+  if (x->getName() != y->getName() || x->getNumRegions() != 0 ||
+      !isMemoryEffectFree(x) || isa<tensor::EmptyOp>(x) ||
+      x->getAttrDictionary() != y->getAttrDictionary() ||
+      x->getPropertiesAsAttribute() != y->getPropertiesAsAttribute() ||
+      x->getNumOperands() != y->getNumOperands() ||
+      x->getResultTypes() != y->getResultTypes())
+    return false;
+  for (auto [p, q] : llvm::zip(x->getOperands(), y->getOperands()))
+    if (!sameValue(p, q, depth - 1))
+      return false;
+  return true;
+}
+
+/// Whether two inits start out the same: the same value, or empty tensors
+/// of one type, or fills of such with the same value.
+bool sameInit(Value a, Value b) {
+  if (a == b)
+    return true;
+  if (a.getType() != b.getType())
+    return false;
+  if (a.getDefiningOp<tensor::EmptyOp>() && b.getDefiningOp<tensor::EmptyOp>())
+    return true;
+  auto fa = a.getDefiningOp<linalg::FillOp>();
+  auto fb = b.getDefiningOp<linalg::FillOp>();
+  return fa && fb && fa.getInputs() == fb.getInputs() &&
+         sameInit(fa.getOutputs()[0], fb.getOutputs()[0]);
+}
+
+/// Whether `b` computes what `a` does: the same op on the same inputs from
+/// inits that start out the same.
+bool computesSame(linalg::LinalgOp a, linalg::LinalgOp b) {
+  if (a->getName() != b->getName() ||
+      a->getAttrDictionary() != b->getAttrDictionary() ||
+      a->getNumOperands() != b->getNumOperands() ||
+      a->getPropertiesAsAttribute() != b->getPropertiesAsAttribute())
+    return false;
+  for (auto [x, y] : llvm::zip(a.getDpsInputs(), b.getDpsInputs()))
+    if (!sameValue(x, y))
+      return false;
+  for (auto [x, y] : llvm::zip(a.getDpsInits(), b.getDpsInits()))
+    if (!sameInit(x, y))
+      return false;
+  return OperationEquivalence::isRegionEquivalentTo(
+      &a->getRegion(0), &b->getRegion(0),
+      OperationEquivalence::IgnoreLocations);
+}
+
+/// Fusion makes one copy of a producer per slice of it that the chain
+/// reads (softmax's max, read by the exponentials and by the output): in
+/// each row loop, a copy that computes what an earlier one does is
+/// replaced by it.
+void dropRecomputedProducers(RewriterBase &rewriter, scf::ForallOp loop) {
+  SmallVector<linalg::LinalgOp> seen;
+  for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || !linalgOp.hasPureTensorSemantics())
+      continue;
+    auto earlier = llvm::find_if(seen, [&](linalg::LinalgOp other) {
+      return computesSame(other, linalgOp);
+    });
+    if (earlier == seen.end()) {
+      seen.push_back(linalgOp);
+      continue;
+    }
+    rewriter.replaceOp(linalgOp, (*earlier)->getResults());
+  }
+}
+
+struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FuseRowsPass)
+  StringRef getArgument() const override { return "jx-fuse-rows"; }
+  StringRef getDescription() const override {
+    return "Fuse a row reduction and the ops around it into one loop over "
+           "the rows";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<affine::AffineDialect, arith::ArithDialect,
+                    linalg::LinalgDialect, scf::SCFDialect,
+                    tensor::TensorDialect>();
+  }
+
+  void runOnOperation() override {
+    // Roots from the last op up: a chain fused into a loop is gone when
+    // the walk reaches its producers.
+    SmallVector<linalg::LinalgOp> ops;
+    getOperation()->walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    llvm::SmallPtrSet<Operation *, 16> done;
+    bool fused = false;
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp root : llvm::reverse(ops)) {
+      if (done.contains(root))
+        continue;
+      std::optional<int64_t> rows = rowsOf(root);
+      if (!rows || *rows < 2)
+        continue;
+      // The root's results must leave the chain: a root whose only users
+      // are row-shaped ops of the same rows is part of a longer chain.
+      llvm::SetVector<Operation *> chain = chainOf(root, *rows);
+      if (!llvm::any_of(chain, [](Operation *op) {
+            return hasReduction(cast<linalg::LinalgOp>(op));
+          }))
+        continue;
+      int64_t work = 0;
+      for (Operation *op : chain)
+        work += workOf(cast<linalg::LinalgOp>(op));
+      if (work < kMinWork)
+        continue;
+      if (failed(fuse(rewriter, root, chain)))
+        continue;
+      done.insert(chain.begin(), chain.end());
+      fused = true;
+    }
+    if (!fused)
+      return;
+    // A slice of a tensor.empty (the inits of the fused ops, sliced per
+    // row) becomes an empty tensor of the row's size, so that the
+    // temporaries are per row rather than slices of whole-size buffers.
+    RewritePatternSet patterns(&getContext());
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+    for (scf::ForallOp loop : loops)
+      dropRecomputedProducers(rewriter, loop);
+  }
+
+  SmallVector<scf::ForallOp> loops;
+
+  LogicalResult fuse(IRRewriter &rewriter, linalg::LinalgOp root,
+                     const llvm::SetVector<Operation *> &chain) {
+    SmallVector<OpFoldResult> tiles(root.getNumLoops(),
+                                    rewriter.getIndexAttr(0));
+    tiles.front() = rewriter.getIndexAttr(1);
+    scf::SCFTilingOptions tiling;
+    tiling.setTileSizes(tiles);
+    tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          // The inits of the chain (tensor.empty, fills of the
+          // reductions' identities) come along too.
+          Operation *op = producer.getOwner();
+          if (chain.contains(op) || isa<tensor::EmptyOp>(op) ||
+              (isa<linalg::FillOp>(op) && isDestination))
+            return scf::SCFTileAndFuseOptions::ControlFnResult{};
+          return std::nullopt;
+        });
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(root.getOperation()), options);
+    if (failed(result))
+      return failure();
+    for (LoopLikeOpInterface loop : result->loops)
+      if (auto forall = dyn_cast<scf::ForallOp>(loop.getOperation()))
+        loops.push_back(forall);
+    for (OpResult r : root->getResults())
+      if (Value replacement = result->replacements.lookup(r))
+        rewriter.replaceAllUsesWith(r, replacement);
+    // The fused producers' originals have no users left but each other.
+    SmallVector<Operation *> dead(chain.begin(), chain.end());
+    bool erased = true;
+    while (erased) {
+      erased = false;
+      for (Operation *&op : dead)
+        if (op && op->use_empty()) {
+          rewriter.eraseOp(op);
+          op = nullptr;
+          erased = true;
+        }
+    }
+    return success();
+  }
+};
+
+} // namespace
+
+void registerFuseRowsPass() { PassRegistration<FuseRowsPass>(); }
+
+} // namespace jx
