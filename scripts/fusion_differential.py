@@ -23,6 +23,11 @@ import tempfile
 import numpy as np
 
 
+# The largest intermediate drawn (an outer product of two large operands
+# would otherwise need terabytes).
+MAX_ELEMENTS = 1 << 22
+
+
 class Program:
     def __init__(self, rng, dims=(2, 3, 4, 5, 17, 32)):
         self.rng = rng
@@ -95,6 +100,8 @@ class Program:
         rank = len(shape) + 1
         pos = self.rng.randrange(rank)
         new = self.dim()
+        if np.prod(shape) * new > MAX_ELEMENTS:
+            new = 2
         out = list(shape[:pos]) + [new] + list(shape[pos:])
         dims = [i for i in range(rank) if i != pos]
         value = np.broadcast_to(np.expand_dims(x, pos), out)
@@ -154,6 +161,8 @@ class Program:
                 rs.append(ls[lc[i]])
             else:
                 rs.append(free[i])
+        if np.prod(rs) > MAX_ELEMENTS:
+            return None
         existing = self.pick(lambda v: list(v[1]) == rs)
         if existing is not None and rng.random() < 0.5:
             rn, rv = existing[0], existing[2]
@@ -177,7 +186,7 @@ class Program:
         for d in range(len(rs)):
             if rsub[d] is None:
                 rsub[d] = letters[k]; out.append(letters[k]); out_shape.append(rs[d]); k += 1
-        if len(out_shape) > 4:
+        if len(out_shape) > 4 or np.prod(out_shape) > MAX_ELEMENTS:
             return None
         value = np.einsum(f"{''.join(lsub)},{''.join(rsub)}->{''.join(out)}",
                           lv.astype(np.float64), rv.astype(np.float64))
