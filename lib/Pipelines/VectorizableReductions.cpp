@@ -179,8 +179,8 @@ bool findCombiner(linalg::GenericOp op, SmallVectorImpl<Operation *> &ops,
 /// The partial results start at the reduction's own init value (a
 /// linalg.fill of a constant: the identity stablehlo.reduce requires), the
 /// first generic runs the original body over [.., n / L, L] into
-/// [.., L] partials, the second combines the L partials with the combiner
-/// alone into the original init.
+/// [.., L] partials, the next combine the L partials with the combiner
+/// alone, 8 lanes at a time and then the last 8, into the original init.
 bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   unsigned loops = op.getNumLoops();
   SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
@@ -257,28 +257,59 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   rewriter.inlineRegionBefore(op.getRegion(), partial.getRegion(),
                               partial.getRegion().begin());
 
-  // Combine the lanes: out[..] = combiner(out[..], partial[.., l]).
+  // Combine the lanes: out[..] = combiner(out[..], partial[.., l]), over
+  // the trailing dimension of `from` into `into`. With more than 8 lanes,
+  // first 8 at a time (lane o * 8 + i into i, o ascending: adds of whole
+  // vectors), then the 8: a chain of L dependent scalar operations per row
+  // was as slow as reading the row.
   unsigned outRank = outType.getRank();
-  AffineMap all = AffineMap::getMultiDimIdentityMap(outRank + 1, ctx);
-  SmallVector<AffineMap> combineMaps = {
-      all, AffineMap::get(outRank + 1, 0, all.getResults().drop_back(), ctx)};
-  SmallVector<utils::IteratorType> combineIters(outRank,
-                                                utils::IteratorType::parallel);
-  combineIters.push_back(utils::IteratorType::reduction);
-  auto combine = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{outType}, ValueRange{partial.getResult(0)},
-      ValueRange{init->get()}, combineMaps, combineIters,
-      [&](OpBuilder &b, Location l, ValueRange args) {
-        IRMapping mapping;
-        mapping.map(element, args[0]);
-        mapping.map(partial.getBlock()->getArguments().back(), args[1]);
-        for (Operation *o : combiner)
-          b.clone(*o, mapping);
-        linalg::YieldOp::create(
-            b, l,
-            mapping.lookup(
-                partial.getBlock()->getTerminator()->getOperand(0)));
-      });
+  auto combineInto = [&](Value from, Value into, bool innerLanes) {
+    unsigned rank = outRank + (innerLanes ? 2 : 1);
+    AffineMap all = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<AffineExpr> outExprs(all.getResults().take_front(outRank));
+    if (innerLanes)
+      outExprs.push_back(all.getResult(rank - 1));
+    SmallVector<AffineMap> combineMaps = {all,
+                                          AffineMap::get(rank, 0, outExprs, ctx)};
+    SmallVector<utils::IteratorType> combineIters(
+        outRank, utils::IteratorType::parallel);
+    combineIters.push_back(utils::IteratorType::reduction);
+    if (innerLanes)
+      combineIters.push_back(utils::IteratorType::parallel);
+    return linalg::GenericOp::create(
+        rewriter, loc, TypeRange{into.getType()}, ValueRange{from},
+        ValueRange{into}, combineMaps, combineIters,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          IRMapping mapping;
+          mapping.map(element, args[0]);
+          mapping.map(partial.getBlock()->getArguments().back(), args[1]);
+          for (Operation *o : combiner)
+            b.clone(*o, mapping);
+          linalg::YieldOp::create(
+              b, l,
+              mapping.lookup(
+                  partial.getBlock()->getTerminator()->getOperand(0)));
+        });
+  };
+  Value lanesLeft = partial.getResult(0);
+  constexpr int64_t kVector = 8;
+  if (lanes > kVector) {
+    SmallVector<int64_t> grouped(outType.getShape());
+    grouped.append({lanes / kVector, kVector});
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t i = 0; i < outRank; ++i)
+      groups.push_back({i});
+    groups.push_back({int64_t(outRank), int64_t(outRank) + 1});
+    Value expanded = tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get(grouped, t), lanesLeft, groups);
+    SmallVector<int64_t> eightShape(outType.getShape());
+    eightShape.push_back(kVector);
+    Value eight = tensor::EmptyOp::create(rewriter, loc, eightShape, t);
+    eight = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], eight)
+                .getResult(0);
+    lanesLeft = combineInto(expanded, eight, /*innerLanes=*/true).getResult(0);
+  }
+  auto combine = combineInto(lanesLeft, init->get(), /*innerLanes=*/false);
   rewriter.replaceOp(op, combine.getResults());
   return true;
 }

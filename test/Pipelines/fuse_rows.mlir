@@ -25,7 +25,8 @@
 // jx-hoist-allocas-per-thread), with no heap allocation in the loop.
 // LOOPS-LABEL: func.func @softmax(
 // LOOPS: omp.parallel {
-// LOOPS-NEXT: memref.alloca() {{.*}} : memref<1x64xf32>
+// LOOPS-NOT: omp.wsloop
+// LOOPS: memref.alloca() {{.*}} : memref<1x64xf32>
 // LOOPS: omp.wsloop
 // LOOPS-NOT: memref.alloc(
 // LOOPS-NOT: memref.dealloc

@@ -5,13 +5,18 @@
 #t2 = affine_map<(d0, d1) -> (d1, d0)>
 
 // A row sum over 4096 contiguous elements: 64 lanes of partial sums that
-// start at -0.0, each adding 64 elements, then the lanes added in order.
+// start at -0.0, each adding 64 elements; then lane o * 8 + i added into
+// i, o ascending (whole vectors), then the 8 added in order.
 // CHECK-LABEL: func @row_sum
 // CHECK: %[[NZ:.*]] = arith.constant -0.000000e+00 : f32
 // CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[}}[0], [1, 2]] output_shape [8, 64, 64]
 // CHECK: %[[P0:.*]] = linalg.fill ins(%[[NZ]] : f32) outs(%{{.*}} : tensor<8x64xf32>)
 // CHECK: %[[P:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x64x64xf32>) outs(%[[P0]] : tensor<8x64xf32>)
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[P]] : tensor<8x64xf32>) outs(%{{.*}} : tensor<8xf32>)
+// CHECK: %[[G:.*]] = tensor.expand_shape %[[P]] {{\[}}[0], [1, 2]] output_shape [8, 8, 8]
+// CHECK: %[[E0:.*]] = linalg.fill ins(%[[NZ]] : f32) outs(%{{.*}} : tensor<8x8xf32>)
+// CHECK: %[[E:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[G]] : tensor<8x8x8xf32>) outs(%[[E0]] : tensor<8x8xf32>)
+// CHECK:   arith.addf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[E]] : tensor<8x8xf32>) outs(%{{.*}} : tensor<8xf32>)
 // CHECK:   arith.addf
 // CHECK-NOT: linalg.generic
 // CHECK: return
