@@ -29,6 +29,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RowChains.h"
+
 #include "jx/Pipelines/CPUPipeline.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -101,6 +103,10 @@ namespace {
 /// read of an f32 cost about as much as 16 vectorized arithmetic ops.
 constexpr int64_t kMaxRecomputeCost = 16;
 
+/// Producers at most this costly are recomputed even where their result
+/// would stay in the cache (a store and a load per element).
+constexpr int64_t kMaxRecomputeInCache = 2;
+
 int64_t recomputeCost(linalg::GenericOp op) {
   int64_t cost = 0;
   for (Operation &o : op.getBlock()->without_terminator())
@@ -119,6 +125,13 @@ int64_t recomputeCost(linalg::GenericOp op) {
 bool duplicateCheapProducers(Operation *root) {
   SmallVector<linalg::GenericOp> producers;
   root->walk([&](linalg::GenericOp op) {
+    // Computed one row at a time by jx-fuse-rows, its result stays in the
+    // cache between its consumers: reading it back costs about two ops,
+    // less than computing it again unless it is that cheap (softmax's
+    // exponentials are kept; layernorm's x - mean is still recomputed).
+    if (recomputeCost(op) > kMaxRecomputeInCache &&
+        willFuseRows(cast<linalg::LinalgOp>(op.getOperation())))
+      return;
     if (op.hasPureTensorSemantics() && op->getNumResults() == 1 &&
         !op->hasOneUse() && !op->use_empty() &&
         op.getNumLoops() == op.getNumParallelLoops() &&

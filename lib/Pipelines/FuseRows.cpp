@@ -32,6 +32,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RowChains.h"
+
 #include "jx/Pipelines/CPUPipeline.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -53,10 +55,9 @@
 using namespace mlir;
 
 namespace jx {
-namespace {
 
 /// Fewer elements than this run as they are: the loop would cost more.
-constexpr int64_t kMinWork = int64_t{1} << 16;
+static constexpr int64_t kMinWork = int64_t{1} << 16;
 
 /// The number of rows of `op` (its leading loop), when every operand is
 /// indexed by that loop in its leading dimension or not at all; nullopt
@@ -92,16 +93,52 @@ std::optional<int64_t> rowsOf(linalg::LinalgOp op) {
   return ranges.front();
 }
 
-bool hasReduction(linalg::LinalgOp op) {
+static bool hasReduction(linalg::LinalgOp op) {
   return op.getNumReductionLoops() > 0;
 }
 
-int64_t workOf(linalg::LinalgOp op) {
+static int64_t workOf(linalg::LinalgOp op) {
   int64_t work = 1;
   for (int64_t r : op.getStaticLoopRanges())
     work *= ShapedType::isDynamic(r) ? 1 : r;
   return work;
 }
+
+/// Whether `op` reshapes a tensor without touching its leading dimension.
+bool keepsRows(Operation *op) {
+  auto groupsKeepRows = [](ArrayRef<ReassociationIndices> groups) {
+    return !groups.empty() && groups.front().size() == 1;
+  };
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+    return groupsKeepRows(expand.getReassociationIndices());
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    return groupsKeepRows(collapse.getReassociationIndices());
+  return false;
+}
+
+bool willFuseRows(linalg::LinalgOp producer) {
+  std::optional<int64_t> rows = rowsOf(producer);
+  if (!rows || *rows < 2 || workOf(producer) < kMinWork)
+    return false;
+  bool reduction = false;
+  SmallVector<Value> work(producer->getResults());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (keepsRows(user)) {
+        work.append(user->result_begin(), user->result_end());
+        continue;
+      }
+      auto consumer = dyn_cast<linalg::LinalgOp>(user);
+      if (!consumer || rowsOf(consumer) != rows)
+        return false;
+      reduction |= hasReduction(consumer);
+    }
+  }
+  return reduction;
+}
+
+namespace {
 
 /// The ops that would be fused into a row loop of `root`: its producers,
 /// transitively, that are row-shaped with the same rows and whose every
@@ -115,8 +152,18 @@ llvm::SetVector<Operation *> chainOf(linalg::LinalgOp root, int64_t rows) {
   while (!work.empty()) {
     Operation *op = work.pop_back_val();
     for (Value v : op->getOperands()) {
-      auto producer = v.getDefiningOp<linalg::LinalgOp>();
-      if (!producer || chain.contains(producer) || rowsOf(producer) != rows)
+      Operation *def = v.getDefiningOp();
+      if (!def || chain.contains(def))
+        continue;
+      // A reshape that leaves the rows alone (jx-blocked-reductions'
+      // blocks): the slices of a row pass through it.
+      if (keepsRows(def)) {
+        chain.insert(def);
+        work.push_back(def);
+        continue;
+      }
+      auto producer = dyn_cast<linalg::LinalgOp>(def);
+      if (!producer || rowsOf(producer) != rows)
         continue;
       chain.insert(producer);
       work.push_back(producer);
@@ -249,12 +296,14 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
       // are row-shaped ops of the same rows is part of a longer chain.
       llvm::SetVector<Operation *> chain = chainOf(root, *rows);
       if (!llvm::any_of(chain, [](Operation *op) {
-            return hasReduction(cast<linalg::LinalgOp>(op));
+            auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+            return linalgOp && hasReduction(linalgOp);
           }))
         continue;
       int64_t work = 0;
       for (Operation *op : chain)
-        work += workOf(cast<linalg::LinalgOp>(op));
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+          work += workOf(linalgOp);
       if (work < kMinWork)
         continue;
       if (failed(fuse(rewriter, root, chain)))
@@ -287,6 +336,11 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
     tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
+    // A row's slice of a reshape becomes the reshape of the row's slice,
+    // so that the reshaped producer is fused too.
+    RewritePatternSet cleanup(root.getContext());
+    tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
+    options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
