@@ -32,6 +32,11 @@ namespace {
 /// The largest buffer put on the stack (per iteration of its loop).
 constexpr int64_t kMaxBytes = 64 * 1024;
 
+/// Marks the allocas made here: a fresh buffer per iteration, whose
+/// contents no iteration reads before writing them, so that the iterations
+/// of one thread may share it (jx-hoist-allocas-per-thread).
+constexpr llvm::StringLiteral kPerIteration = "jx.per_iteration";
+
 std::optional<int64_t> staticBytes(MemRefType type) {
   if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return std::nullopt;
@@ -100,8 +105,9 @@ struct LoopTemporariesOnStackPass
       if (!bytes || *bytes > kMaxBytes || !dealloc)
         continue;
       rewriter.setInsertionPoint(alloc);
-      rewriter.replaceOpWithNewOp<memref::AllocaOp>(
+      auto alloca = rewriter.replaceOpWithNewOp<memref::AllocaOp>(
           alloc, alloc.getType(), alloc.getAlignmentAttr());
+      alloca->setAttr(kPerIteration, rewriter.getUnitAttr());
       rewriter.eraseOp(dealloc);
       bodies.insert(block);
     }
@@ -131,7 +137,7 @@ struct HoistAllocasPerThreadPass
   void runOnOperation() override {
     SmallVector<memref::AllocaOp> allocas;
     getOperation()->walk([&](memref::AllocaOp op) {
-      if (op->getNumOperands() == 0)
+      if (op->getNumOperands() == 0 && op->hasAttr(kPerIteration))
         allocas.push_back(op);
     });
     for (memref::AllocaOp alloca : allocas) {
