@@ -43,11 +43,11 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -64,8 +64,6 @@ static constexpr int64_t kMinWork = int64_t{1} << 16;
 /// when the op is not row-shaped.
 std::optional<int64_t> rowsOf(linalg::LinalgOp op) {
   if (!op || !op.hasPureTensorSemantics() || op.getNumLoops() == 0 ||
-      isa<linalg::ContractionOpInterface, linalg::ConvolutionOpInterface>(
-          op.getOperation()) ||
       linalg::isaContractionOpInterface(op) ||
       linalg::isaConvolutionOpInterface(op))
     return std::nullopt;
@@ -284,7 +282,7 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
     SmallVector<linalg::LinalgOp> ops;
     getOperation()->walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     llvm::SmallPtrSet<Operation *, 16> done;
-    bool fused = false;
+    SmallVector<scf::ForallOp> loops;
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp root : llvm::reverse(ops)) {
       if (done.contains(root))
@@ -292,8 +290,6 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
       std::optional<int64_t> rows = rowsOf(root);
       if (!rows || *rows < 2)
         continue;
-      // The root's results must leave the chain: a root whose only users
-      // are row-shaped ops of the same rows is part of a longer chain.
       llvm::SetVector<Operation *> chain = chainOf(root, *rows);
       if (!llvm::any_of(chain, [](Operation *op) {
             auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
@@ -306,12 +302,13 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
           work += workOf(linalgOp);
       if (work < kMinWork)
         continue;
-      if (failed(fuse(rewriter, root, chain)))
+      FailureOr<scf::ForallOp> loop = fuse(rewriter, root, chain);
+      if (failed(loop))
         continue;
+      loops.push_back(*loop);
       done.insert(chain.begin(), chain.end());
-      fused = true;
     }
-    if (!fused)
+    if (loops.empty())
       return;
     // A slice of a tensor.empty (the inits of the fused ops, sliced per
     // row) becomes an empty tensor of the row's size, so that the
@@ -324,10 +321,9 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
       dropRecomputedProducers(rewriter, loop);
   }
 
-  SmallVector<scf::ForallOp> loops;
-
-  LogicalResult fuse(IRRewriter &rewriter, linalg::LinalgOp root,
-                     const llvm::SetVector<Operation *> &chain) {
+  /// Tiles `root` by rows and fuses `chain` into the loop; returns it.
+  FailureOr<scf::ForallOp> fuse(IRRewriter &rewriter, linalg::LinalgOp root,
+                                const llvm::SetVector<Operation *> &chain) {
     SmallVector<OpFoldResult> tiles(root.getNumLoops(),
                                     rewriter.getIndexAttr(0));
     tiles.front() = rewriter.getIndexAttr(1);
@@ -358,9 +354,8 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
             rewriter, cast<TilingInterface>(root.getOperation()), options);
     if (failed(result))
       return failure();
-    for (LoopLikeOpInterface loop : result->loops)
-      if (auto forall = dyn_cast<scf::ForallOp>(loop.getOperation()))
-        loops.push_back(forall);
+    // One tiled dimension: one scf.forall.
+    auto loop = cast<scf::ForallOp>(result->loops.front().getOperation());
     for (OpResult r : root->getResults())
       if (Value replacement = result->replacements.lookup(r))
         rewriter.replaceAllUsesWith(r, replacement);
@@ -376,7 +371,7 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
           erased = true;
         }
     }
-    return success();
+    return loop;
   }
 };
 

@@ -97,7 +97,6 @@ struct LoopTemporariesOnStackPass
       // that no value from the released stack outlives the iteration.
       if (!isa_and_nonnull<LoopLikeOpInterface>(parent) ||
           block->getTerminator()->getNumOperands() != 0 ||
-          !alloc.getDynamicSizes().empty() ||
           !alloc.getSymbolOperands().empty())
         continue;
       std::optional<int64_t> bytes = staticBytes(alloc.getType());
@@ -136,6 +135,7 @@ struct HoistAllocasPerThreadPass
   }
   void runOnOperation() override {
     SmallVector<memref::AllocaOp> allocas;
+    llvm::SetVector<Block *> emptied;
     getOperation()->walk([&](memref::AllocaOp op) {
       if (op->getNumOperands() == 0 && op->hasAttr(kPerIteration))
         allocas.push_back(op);
@@ -153,9 +153,9 @@ struct HoistAllocasPerThreadPass
       alloca->moveBefore(&entry, entry.begin());
       emptied.insert(from);
     }
-    // The blocks the allocas left: the stack they saved and restored, and
-    // the alloca_scope convert-scf-to-openmp put around them, have nothing
-    // left to release.
+    // The blocks the allocas left: the stack they saved and restored has
+    // nothing left to release. (The alloca_scope convert-scf-to-openmp put
+    // around them, empty of allocas now, is inlined by canonicalization.)
     for (Block *block : emptied) {
       if (llvm::any_of(block->getOperations(), [](Operation &op) {
             return isa<memref::AllocaOp>(op);
@@ -171,21 +171,8 @@ struct HoistAllocasPerThreadPass
         restore->erase();
         save->erase();
       }
-      auto scope = dyn_cast<memref::AllocaScopeOp>(block->getParentOp());
-      if (!scope || !scope.getBodyRegion().hasOneBlock())
-        continue;
-      Operation *ret = block->getTerminator();
-      for (auto [result, value] :
-           llvm::zip(scope->getResults(), ret->getOperands()))
-        result.replaceAllUsesWith(value);
-      ret->erase();
-      scope->getBlock()->getOperations().splice(
-          Block::iterator(scope), block->getOperations());
-      scope->erase();
     }
   }
-
-  llvm::SetVector<Block *> emptied;
 };
 
 } // namespace
