@@ -190,9 +190,8 @@ compileToObjects(std::unique_ptr<llvm::Module> module) {
       },
       /*PreserveLocals=*/false, /*RoundRobin=*/true);
   module.reset();
-  std::vector<llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>> results;
-  for (size_t i = 0; i < bitcode.size(); ++i)
-    results.emplace_back(nullptr);
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> parts(bitcode.size());
+  std::vector<std::string> failures(bitcode.size());
   std::vector<std::thread> workers;
   for (size_t i = 0; i < bitcode.size(); ++i)
     workers.emplace_back([&, i] {
@@ -201,23 +200,21 @@ compileToObjects(std::unique_ptr<llvm::Module> module) {
       auto part = llvm::parseBitcodeFile(
           llvm::MemoryBufferRef(data, "jx.part" + std::to_string(i)),
           context);
-      if (!part) {
-        results[i] = part.takeError();
-        return;
-      }
-      results[i] = compileOne(**part);
+      auto object = part ? compileOne(**part)
+                         : llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>(
+                               part.takeError());
+      if (object)
+        parts[i] = std::move(*object);
+      else
+        failures[i] = llvm::toString(object.takeError());
     });
   for (std::thread &worker : workers)
     worker.join();
-  llvm::Error errors = llvm::Error::success();
-  for (auto &result : results) {
-    if (result)
-      objects.push_back(std::move(*result));
-    else
-      errors = llvm::joinErrors(std::move(errors), result.takeError());
-  }
-  if (errors)
-    return std::move(errors);
+  for (const std::string &failure : failures)
+    if (!failure.empty())
+      return llvm::createStringError(failure);
+  for (auto &part : parts)
+    objects.push_back(std::move(part));
   return objects;
 }
 
@@ -229,14 +226,17 @@ void registerTranslations(DialectRegistry &registry) {
   registerOpenMPDialectTranslation(registry);
 }
 
-std::unique_ptr<llvm::Module> translateToLLVMIR(ModuleOp module,
-                                                llvm::LLVMContext &context,
-                                                bool optimize) {
+namespace {
+/// `module` in LLVM IR for `tm` (when there is one), optimized at -O2 when
+/// `optimize`.
+std::unique_ptr<llvm::Module> translateFor(ModuleOp module,
+                                           llvm::LLVMContext &context,
+                                           llvm::TargetMachine *tm,
+                                           bool optimize) {
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, context, "jx");
   if (!llvmModule)
     return nullptr;
-  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
   if (tm)
     setHostLayout(*llvmModule, *tm);
   if (optimize && tm) {
@@ -248,13 +248,24 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(ModuleOp module,
   }
   return llvmModule;
 }
+} // namespace
+
+std::unique_ptr<llvm::Module> translateToLLVMIR(ModuleOp module,
+                                                llvm::LLVMContext &context,
+                                                bool optimize) {
+  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+  return translateFor(module, context, tm.get(), optimize);
+}
 
 LogicalResult emitMachineCode(ModuleOp module, bool assembly,
                               llvm::raw_pwrite_stream &os) {
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> llvmModule = translateToLLVMIR(module, context);
   std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
-  if (!llvmModule || !tm)
+  if (!tm)
+    return module.emitError("cannot create machine code for the host");
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateFor(module, context, tm.get(), /*optimize=*/true);
+  if (!llvmModule)
     return module.emitError("cannot create machine code for the host");
   auto kind = assembly ? llvm::CodeGenFileType::AssemblyFile
                        : llvm::CodeGenFileType::ObjectFile;
@@ -270,9 +281,9 @@ JitModule::~JitModule() = default;
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
   initializeLLVMTargets();
-  auto context = std::make_unique<llvm::LLVMContext>();
+  llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, *context, "jx");
+      translateModuleToLLVMIR(module, context, "jx");
   if (!llvmModule)
     return llvm::createStringError("cannot translate the module to LLVM IR");
   addPackedWrappers(*llvmModule);
