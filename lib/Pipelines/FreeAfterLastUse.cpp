@@ -23,7 +23,6 @@
 
 #include "jx/Pipelines/CPUPipeline.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
@@ -37,11 +36,6 @@ using namespace mlir;
 
 namespace jx {
 namespace {
-
-/// The op of `block` that is `op` or holds it.
-Operation *ancestorIn(Block *block, Operation *op) {
-  return block->findAncestorOpInBlock(*op);
-}
 
 /// Whether the value that `use` reads may be kept past the op: a yield or
 /// return hands it on, a store writes it to memory.
@@ -76,7 +70,7 @@ Operation *lastUseInBlock(memref::AllocOp alloc, Block *block,
         continue;
       if (escapes(use))
         return nullptr;
-      Operation *inBlock = ancestorIn(block, user);
+      Operation *inBlock = block->findAncestorOpInBlock(*user);
       if (!inBlock)
         return nullptr;
       if (last->isBeforeInBlock(inBlock))
@@ -126,8 +120,6 @@ struct FreeAfterLastUsePass
     bool changed = false;
     for (auto [memref, condition] :
          llvm::zip(dealloc.getMemrefs(), dealloc.getConditions())) {
-      Operation *freeAfter = nullptr;
-      memref::AllocOp alloc;
       llvm::SmallPtrSet<Operation *, 2> skip{dealloc};
       Value buffer = memref;
       if (auto metadata =
@@ -141,7 +133,8 @@ struct FreeAfterLastUsePass
           buffer = metadata.getSource();
         }
       }
-      alloc = buffer.getDefiningOp<memref::AllocOp>();
+      auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+      Operation *freeAfter = nullptr;
       if (alloc && alloc->getBlock() == block &&
           matchPattern(condition, m_One()))
         freeAfter = lastUseInBlock(alloc, block, skip);

@@ -125,19 +125,22 @@ int64_t recomputeCost(linalg::GenericOp op) {
 bool duplicateCheapProducers(Operation *root) {
   SmallVector<linalg::GenericOp> producers;
   root->walk([&](linalg::GenericOp op) {
+    if (!op.hasPureTensorSemantics() || op->getNumResults() != 1 ||
+        op->hasOneUse() || op->use_empty() ||
+        op.getNumLoops() != op.getNumParallelLoops() ||
+        op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
+      return;
+    int64_t cost = recomputeCost(op);
+    if (cost > kMaxRecomputeCost)
+      return;
     // Computed one row at a time by jx-fuse-rows, its result stays in the
     // cache between its consumers: reading it back costs about two ops,
     // less than computing it again unless it is that cheap (softmax's
     // exponentials are kept; layernorm's x - mean is still recomputed).
-    if (recomputeCost(op) > kMaxRecomputeInCache &&
+    if (cost > kMaxRecomputeInCache &&
         willFuseRows(cast<linalg::LinalgOp>(op.getOperation())))
       return;
-    if (op.hasPureTensorSemantics() && op->getNumResults() == 1 &&
-        !op->hasOneUse() && !op->use_empty() &&
-        op.getNumLoops() == op.getNumParallelLoops() &&
-        recomputeCost(op) <= kMaxRecomputeCost &&
-        !op.payloadUsesValueFromOperand(op.getDpsInitOperand(0)))
-      producers.push_back(op);
+    producers.push_back(op);
   });
   bool changed = false;
   for (linalg::GenericOp producer : producers) {

@@ -175,6 +175,32 @@ bool findCombiner(linalg::GenericOp op, SmallVectorImpl<Operation *> &ops,
   return false;
 }
 
+/// `v` with its last dimension, of n elements, split into [n / inner,
+/// inner] (a free reshape).
+Value splitLastDim(OpBuilder &b, Location loc, Value v, int64_t inner) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() /= inner;
+  shape.push_back(inner);
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0; i + 1 < type.getRank(); ++i)
+    groups.push_back({i});
+  groups.push_back({type.getRank() - 1, type.getRank()});
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), v, groups);
+}
+
+/// A tensor of `type`'s shape with `lanes` more elements in a new last
+/// dimension, each `value`: partial results starting at the identity.
+Value filledWithLanes(OpBuilder &b, Location loc, RankedTensorType type,
+                      int64_t lanes, Value value) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape.push_back(lanes);
+  Value empty =
+      tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  return linalg::FillOp::create(b, loc, value, empty).getResult(0);
+}
+
 /// Row reductions: split the reduced, contiguous dimension into lanes.
 /// The partial results start at the reduction's own init value (a
 /// linalg.fill of a constant: the identity stablehlo.reduce requires), the
@@ -226,27 +252,14 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
       maps.push_back(AffineMap::get(loops + 1, 0, map.getResults(), ctx));
       continue;
     }
-    auto type = cast<RankedTensorType>(in->get().getType());
-    SmallVector<int64_t> shape(type.getShape());
-    shape.back() = n / lanes;
-    shape.push_back(lanes);
-    SmallVector<ReassociationIndices> groups;
-    for (int64_t i = 0; i + 1 < type.getRank(); ++i)
-      groups.push_back({i});
-    groups.push_back({type.getRank() - 1, type.getRank()});
-    inputs.push_back(tensor::ExpandShapeOp::create(
-        rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
-        in->get(), groups));
+    inputs.push_back(splitLastDim(rewriter, loc, in->get(), lanes));
     SmallVector<AffineExpr> results(map.getResults());
     results.push_back(lane);
     maps.push_back(AffineMap::get(loops + 1, 0, results, ctx));
   }
-  SmallVector<int64_t> partialShape(outType.getShape());
-  partialShape.push_back(lanes);
-  Value partialInit = tensor::EmptyOp::create(rewriter, loc, partialShape, t);
-  partialInit = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0],
-                                       partialInit)
-                    .getResult(0);
+  Value identity = fill.getInputs()[0];
+  Value partialInit =
+      filledWithLanes(rewriter, loc, outType, lanes, identity);
   SmallVector<AffineExpr> outResults(outMap.getResults());
   outResults.push_back(lane);
   maps.push_back(AffineMap::get(loops + 1, 0, outResults, ctx));
@@ -294,19 +307,8 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   Value lanesLeft = partial.getResult(0);
   constexpr int64_t kVector = 8;
   if (lanes > kVector) {
-    SmallVector<int64_t> grouped(outType.getShape());
-    grouped.append({lanes / kVector, kVector});
-    SmallVector<ReassociationIndices> groups;
-    for (int64_t i = 0; i < outRank; ++i)
-      groups.push_back({i});
-    groups.push_back({int64_t(outRank), int64_t(outRank) + 1});
-    Value expanded = tensor::ExpandShapeOp::create(
-        rewriter, loc, RankedTensorType::get(grouped, t), lanesLeft, groups);
-    SmallVector<int64_t> eightShape(outType.getShape());
-    eightShape.push_back(kVector);
-    Value eight = tensor::EmptyOp::create(rewriter, loc, eightShape, t);
-    eight = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], eight)
-                .getResult(0);
+    Value expanded = splitLastDim(rewriter, loc, lanesLeft, kVector);
+    Value eight = filledWithLanes(rewriter, loc, outType, kVector, identity);
     lanesLeft = combineInto(expanded, eight, /*innerLanes=*/true).getResult(0);
   }
   auto combine = combineInto(lanesLeft, init->get(), /*innerLanes=*/false);
