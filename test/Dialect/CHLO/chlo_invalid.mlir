@@ -392,6 +392,18 @@ func.func @scan_return_arity(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<2
 
 // -----
 
+// An empty body (found by the parse_verify fuzzer: the verifier read past
+// the block's end).
+func.func @scan_empty_body(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'chlo.scan' op body must return 2 values (1 outputs and 1 carries)}}
+  %0:2 = chlo.scan(%x) inits (%c) dimension = 0 {
+  ^bb0(%a: tensor<3xf32>, %b: tensor<3xf32>):
+  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
 func.func @scan_carry_type(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<2x3xf32> {
   // expected-error @+1 {{'chlo.scan' op body carry result 0 of type 'tensor<2xf32>' must match init type 'tensor<3xf32>'}}
   %0:2 = chlo.scan(%x) inits (%c) dimension = 0 {

@@ -646,7 +646,12 @@ LogicalResult ScanOp::verify() {
                            << ", got " << block.getArgument(i).getType();
   }
 
-  Operation *terminator = block.getTerminator();
+  // An empty body has no terminator to ask for (getTerminator reads past
+  // the block's end).
+  Operation *terminator =
+      block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>()
+          ? nullptr
+          : &block.back();
   if (!terminator || terminator->getNumOperands() != numOutputs + numInits)
     return emitOpError() << "body must return " << numOutputs + numInits
                          << " values (" << numOutputs << " outputs and "
