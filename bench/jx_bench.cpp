@@ -2,7 +2,7 @@
 //
 // Google Benchmark cases, each next to a baseline measured in the same run:
 //
-//   compile/<program>          jx::runtime::executable::compile, whole pipeline
+//   compile/<program>          jx::compiler::compile, whole pipeline
 //                              from StableHLO to JIT-compiled machine code
 //   run/jx/<program>           executable::run on fixed inputs (results checked
 //                              once against the baseline before timing)
@@ -21,6 +21,7 @@
 
 #include "jx/InitAll.h"
 #include "jx/Target/CPU/CPUTarget.h"
+#include "jx/Compiler/Compile.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/host_buffer.h"
 
@@ -259,7 +260,7 @@ Program &program(const std::string &path) {
   p.error = first_error([&] {
     p.module = mlir::parseSourceFile<mlir::ModuleOp>(path, &context());
     if (p.module)
-      p.exe = executable::compile(*p.module, "main");
+      p.exe = jx::compiler::compile(*p.module, "main");
   });
   if (!p.module && p.error.empty())
     p.error = "cannot parse " + path;
@@ -401,7 +402,7 @@ void BM_compile(benchmark::State &state, Case &(*get)()) {
   for (auto _ : state) {
     std::unique_ptr<executable> exe;
     std::string error =
-        first_error([&] { exe = executable::compile(*p.module, "main"); });
+        first_error([&] { exe = jx::compiler::compile(*p.module, "main"); });
     if (!exe) {
       state.SkipWithError(("compile failed: " + error).c_str());
       break;

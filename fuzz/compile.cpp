@@ -10,6 +10,7 @@
 #include "fuzz_mlir.h"
 
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+#include "jx/Compiler/Compile.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/memory.h"
 
@@ -137,7 +138,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   func::FuncOp entry = findEntry(*module);
   if (!entry)
     return 0;
-  auto exe = jx::runtime::executable::compile(*module, entry.getSymName().str());
+  auto exe = jx::compiler::compile(*module, entry.getSymName().str());
   bool run = exe && quickToRun(*module, entry);
   if (jx::fuzz::verbose())
     llvm::errs() << "compile: @" << entry.getSymName() << ": "

@@ -20,7 +20,7 @@ llvm_config.with_system_environment(["HOME", "TMPDIR"])
 config.environment["JX_POISON_OUTPUTS"] = "1"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["jx-opt", "jxc"], [config.jx_tools_dir])
+llvm_config.add_tool_substitutions(["jx-opt", "jxc", "jx-run"], [config.jx_tools_dir])
 
 # The StableHLO conformance programs, where this checkout sits next to them.
 conformance_dir = os.path.join(os.path.dirname(config.jx_src_root), "shared", "conformance")

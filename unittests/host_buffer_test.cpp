@@ -3,6 +3,7 @@
 // loop (the pages of a dropped result serve the next call).
 
 #include "../lib/frontend/lowering.h"
+#include "jx/Compiler/Compile.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/host_buffer.h"
 #include "jx/runtime/memory.h"
@@ -58,7 +59,7 @@ TEST(HostBuffer, ResultsOfRepeatedCallsReuseStorage) {
       "  return %0 : tensor<65536xf32>\n}\n",
       &ctx);
   ASSERT_TRUE(module);
-  auto exe = jx::runtime::executable::compile(*module, "main");
+  auto exe = jx::compiler::compile(*module, "main");
   ASSERT_TRUE(exe);
   host_buffer x;
   x.shape = {65536};

@@ -4,6 +4,7 @@
 
 #include "jx/InitAll.h"
 #include "jx/Target/CPU/CPUTarget.h"
+#include "jx/Compiler/Compile.h"
 #include "jx/runtime/executable.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -108,7 +109,7 @@ mlir::RankedTensorType tensor_type(const shaped_array &aval) {
 }
 
 shaped_array aval_of_type(mlir::RankedTensorType t, bool weak_type) {
-  std::optional<dtype> d = runtime::dtype_of(t.getElementType());
+  std::optional<dtype> d = compiler::dtype_of(t.getElementType());
   return shaped_array{d.value_or(dtype::float32),
                       shape_t(t.getShape().begin(), t.getShape().end()),
                       weak_type};

@@ -8,8 +8,7 @@
 
 #include "jx/runtime/checks.h"
 
-#include "jx/Conversion/CheckToRuntime/CheckToRuntime.h"
-#include "jx/Dialect/Check/CheckOps.h"
+#include "jx/runtime/check_abi.h"
 
 #include <cmath>
 #include <cstdio>
@@ -198,7 +197,7 @@ extern "C" void jx_rt_check(int32_t kind, int64_t actual, int64_t expected,
   }
   if (first < 0)
     return;
-  std::string what = jx::check::stringifyCheckKind(check).str();
+  std::string what = jx::check::checkKindName(check);
   std::string msg = "check." + what;
   if (line > 0)
     msg += " (line " + std::to_string(line) + ")";

@@ -1,31 +1,26 @@
-// executable.cpp - a StableHLO entry function compiled for the host CPU.
+// executable.cpp - compiled code with its signature (executable.h): run,
+// load from a shared object, serialize.
 
 #include "jx/runtime/executable.h"
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
-
-#include "jx/Pipelines/CPUPipeline.h"
-#include "jx/Target/CPU/CPUTarget.h"
-
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/ExecutionEngine/CRunnerUtils.h"
-#include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
-
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallBitVector.h"
+#include "jx/version.h"
 
 #include <algorithm>
 #include <atomic>
+#include <csetjmp>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <functional>
+#include <set>
+#include <sstream>
 
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace jx::runtime {
 
@@ -36,88 +31,76 @@ std::string tensor_spec::type_string() const {
   return b.type_string();
 }
 
-std::optional<dtype> dtype_of(mlir::Type t) {
-  if (auto c = mlir::dyn_cast<mlir::ComplexType>(t)) {
-    if (c.getElementType().isF32())
-      return dtype::complex64;
-    if (c.getElementType().isF64())
-      return dtype::complex128;
-    return std::nullopt;
-  }
-  if (t.isF16())
-    return dtype::float16;
-  if (t.isBF16())
-    return dtype::bfloat16;
-  if (t.isF32())
-    return dtype::float32;
-  if (t.isF64())
-    return dtype::float64;
-  if (t.isInteger(1))
-    return dtype::bool_;
-  if (auto i = mlir::dyn_cast<mlir::IntegerType>(t)) {
-    bool u = i.isUnsigned();
-    switch (i.getWidth()) {
-    case 2: return u ? dtype::uint2 : dtype::int2;
-    case 4: return u ? dtype::uint4 : dtype::int4;
-    case 8: return u ? dtype::uint8 : dtype::int8;
-    case 16: return u ? dtype::uint16 : dtype::int16;
-    case 32: return u ? dtype::uint32 : dtype::int32;
-    case 64: return u ? dtype::uint64 : dtype::int64;
-    default: return std::nullopt;
-    }
-  }
-  return std::nullopt;
-}
-
-namespace {
-
-/// The spec of a static tensor type; emits an error at `loc` otherwise.
-std::optional<tensor_spec> spec_of(mlir::Type type, mlir::Location loc,
-                                   const char *what, unsigned index) {
-  auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
-  if (!tensor) {
-    mlir::emitError(loc) << what << " #" << index << " has type " << type
-                         << "; jx runs entry functions on tensors only";
-    return std::nullopt;
-  }
-  if (!tensor.hasStaticShape()) {
-    mlir::emitError(loc) << what << " #" << index << " has dynamic shape "
-                         << type << ", not supported yet";
-    return std::nullopt;
-  }
-  std::optional<dtype> d = dtype_of(tensor.getElementType());
-  if (!d) {
-    mlir::emitError(loc) << what << " #" << index << " has element type "
-                         << tensor.getElementType() << ", not supported yet";
-    return std::nullopt;
-  }
-  tensor_spec spec{*d, std::vector<int64_t>(tensor.getShape().begin(),
-                                            tensor.getShape().end())};
-  int64_t count = 1, bytes = 0;
-  bool overflow = false;
-  for (int64_t dim : spec.shape)
-    overflow |= __builtin_mul_overflow(count, dim, &count);
-  overflow |= __builtin_mul_overflow(
-      count, static_cast<int64_t>(std::max<std::size_t>(itemsize(*d), 1)),
-      &bytes);
-  if (overflow && count != 0) {
-    mlir::emitError(loc) << what << " #" << index << " has type " << type
-                         << ", whose size in bytes does not fit in an int64";
-    return std::nullopt;
-  }
-  return spec;
-}
-
-int64_t tensor_size(const tensor_spec &t) {
+int64_t element_count(const tensor_spec &t) {
   // The verifier bounds the element count of non-empty shapes only: the
   // other dimensions of an empty one may multiply past int64.
-  if (llvm::is_contained(t.shape, 0))
+  if (std::find(t.shape.begin(), t.shape.end(), 0) != t.shape.end())
     return 0;
   int64_t n = 1;
   for (int64_t d : t.shape)
     n *= d;
   return n;
 }
+
+const char *version() { return JX_VERSION_STRING; }
+
+const cpu_info &host_cpu() {
+  static const cpu_info info = [] {
+    cpu_info c;
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    auto value = [](const std::string &l) {
+      auto colon = l.find(':');
+      std::string v = colon == std::string::npos ? "" : l.substr(colon + 1);
+      v.erase(0, v.find_first_not_of(" \t"));
+      return v;
+    };
+    bool model = false, flags = false;
+    while (std::getline(in, line) && !(model && flags)) {
+      if (!model && line.rfind("model name", 0) == 0) {
+        c.model = value(line);
+        model = true;
+      } else if (!flags && line.rfind("flags", 0) == 0) {
+        std::istringstream words(value(line));
+        std::set<std::string> sorted;
+        for (std::string w; words >> w;)
+          sorted.insert(w);
+        c.flags.assign(sorted.begin(), sorted.end());
+        flags = true;
+      }
+    }
+    if (c.model.empty())
+      c.model = "unknown CPU";
+    return c;
+  }();
+  return info;
+}
+
+std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
+  auto fn = [](auto *f) { return reinterpret_cast<void *>(f); };
+  return {
+      {"jx_rt_check", fn(&jx_rt_check)},
+      {"jx_rt_memref_copy", fn(&jx_rt_memref_copy)},
+      // Conversions to bfloat16 that LLVM leaves to a soft-float library.
+      {"__truncsfbf2", fn(&__truncsfbf2)},
+      {"__truncdfbf2", fn(&__truncdfbf2)},
+      // Dense contractions (ContractionToBlas.cpp, blas.cpp).
+      {"jx_rt_gemm_f32", fn(&jx_rt_gemm_f32)},
+      {"jx_rt_gemm_f64", fn(&jx_rt_gemm_f64)},
+      {"jx_rt_gemm_c64", fn(&jx_rt_gemm_c64)},
+      {"jx_rt_gemm_c128", fn(&jx_rt_gemm_c128)},
+      {"jx_rt_gemm_s8s32", fn(&jx_rt_gemm_s8s32)},
+      // Convolutions (ConvolutionToDnnl.cpp, dnnl.cpp).
+      {"jx_rt_conv", fn(&jx_rt_conv)},
+      // Temporaries: allocated and freed through the runtime (memory.h).
+      {"_mlir_memref_to_llvm_alloc", fn(&_mlir_memref_to_llvm_alloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc",
+       fn(&_mlir_memref_to_llvm_aligned_alloc)},
+      {"_mlir_memref_to_llvm_free", fn(&_mlir_memref_to_llvm_free)},
+  };
+}
+
+namespace {
 
 /// A memref descriptor's words: allocated, aligned, offset, sizes, strides.
 void push_descriptor(std::vector<int64_t> &words, void *data,
@@ -148,303 +131,264 @@ bool call_guarded(void (*fn)(void **), void **args, allocation_scope &scope) {
   return true;
 }
 
-} // namespace
+/// A shared object loaded from bytes: written to an anonymous file
+/// (memfd, which works where /tmp and /dev/shm are mounted noexec), opened
+/// by the dynamic loader as /proc/self/fd/N, which resolves the runtime
+/// functions it calls against this process. The loader recognizes a
+/// library it has loaded by its name: the file stays open while the code
+/// is loaded, so that no other executable's file gets the same N.
+class shared_object_code : public loaded_code {
+public:
+  shared_object_code(void *handle, int fd) : handle(handle), fd(fd) {}
+  ~shared_object_code() override {
+    dlclose(handle);
+    ::close(fd);
+  }
+  void *handle;
+  int fd;
+};
 
-namespace {
-
-/// Set by an atexit handler registered at the first compile(), so it runs
-/// before the destructors of statics built before then (executable caches).
-std::atomic<bool> exiting{false};
-void note_exit() { exiting = true; }
-
-} // namespace
-
-executable::~executable() {
-  // Tearing a JIT down runs its deinitializers, which LLVM first compiles;
-  // during exit LLVM's own statics may be gone already, and that crashed or
-  // ended in "error: scalar-to-vector conversion failed" and exit(1). An
-  // executable still alive at exit (in a static cache) is left to the OS.
-  if (exiting)
-    (void)module_.release();
+std::unique_ptr<shared_object_code> open_shared_object(const std::string &bytes) {
+  int fd = memfd_create("jx-executable", MFD_CLOEXEC);
+  if (fd < 0)
+    throw load_error(std::string("cannot create a file for the code: ") +
+                     std::strerror(errno));
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n <= 0) {
+      int e = errno;
+      ::close(fd);
+      throw load_error(std::string("cannot write the code: ") + std::strerror(e));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  // A name the loader still knows (code it could not unload) would give
+  // that code back: take another descriptor number until the name is new.
+  std::vector<int> spare;
+  std::string path;
+  for (;;) {
+    path = "/proc/self/fd/" + std::to_string(fd);
+    void *known = dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD);
+    if (!known)
+      break;
+    dlclose(known);
+    spare.push_back(fd);
+    fd = ::fcntl(spare.back(), F_DUPFD_CLOEXEC, spare.back() + 1);
+    if (fd < 0) {
+      for (int f : spare)
+        ::close(f);
+      throw load_error("cannot find a fresh name for the code");
+    }
+  }
+  for (int f : spare)
+    ::close(f);
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *e = dlerror();
+    ::close(fd);
+    throw load_error(std::string("cannot load the code: ") + (e ? e : "unknown error"));
+  }
+  return std::make_unique<shared_object_code>(handle, fd);
 }
 
-namespace {
+// The serialized form, all integers little-endian:
+//   magic "JXEXEC\0\n", u32 format version,
+//   string jx version, string CPU model, u32 n + n strings (CPU flags),
+//   string entry, u32 n + n specs (inputs), u32 n + n specs (outputs),
+//   string may_alias, string shared object, u64 FNV-1a hash of all before.
+// A string is u64 length + bytes; a spec is u32 dtype, u32 rank, i64 dims.
+constexpr char kMagic[8] = {'J', 'X', 'E', 'X', 'E', 'C', 0, '\n'};
+constexpr uint32_t kFormatVersion = 1;
 
-/// Which outputs of the bufferized entry `fn` (inputs, then one
-/// out-parameter per output) may share memory with which inputs: a pair
-/// (k, j) is safe when no element of input k is read after output j is
-/// first written. Conservative: anything not understood (an op with
-/// unknown effects on both, a memref flowing through a region, a loop
-/// around both, an op reading k and writing j other than an elementwise
-/// linalg op or a copy between the arguments themselves) makes a pair
-/// unsafe. Only pairs for which `candidate` holds are examined. Returns
-/// inputs x outputs flags, row-major.
-std::vector<uint8_t>
-alias_analysis(mlir::func::FuncOp fn, std::size_t inputs, std::size_t outputs,
-               const std::function<bool(std::size_t, std::size_t)> &candidate) {
-  std::vector<uint8_t> safe(inputs * outputs, 0);
-  std::size_t nargs = fn.getNumArguments();
-  if (nargs != inputs + outputs || fn.getBody().empty())
-    return safe;
-  using roots_t = llvm::SmallBitVector;
-  llvm::DenseMap<mlir::Value, roots_t> roots;
-  roots_t all(nargs, true);
-  for (std::size_t i = 0; i < nargs; ++i) {
-    roots_t r(nargs);
-    r.set(i);
-    roots[fn.getArgument(i)] = r;
+uint64_t fnv1a(const char *data, std::size_t size) {
+  uint64_t h = 1469598103934665603ull;
+  for (std::size_t i = 0; i < size; ++i) {
+    h ^= static_cast<unsigned char>(data[i]);
+    h *= 1099511628211ull;
   }
-  auto roots_of = [&](mlir::Value v) -> roots_t {
-    if (!mlir::isa<mlir::BaseMemRefType>(v.getType()))
-      return roots_t(nargs);
-    auto it = roots.find(v);
-    if (it != roots.end())
-      return it->second;
-    // A memref block argument of a nested region (loop-carried buffers):
-    // it may be any argument.
-    if (mlir::isa<mlir::BlockArgument>(v))
-      return all;
-    return roots_t(nargs); // a fresh allocation
-  };
-
-  struct access {
-    unsigned order;
-    mlir::Operation *op;
-    roots_t reads, writes;
-  };
-  std::vector<access> accesses;
-  unsigned order = 0;
-  bool give_up = false;
-  fn.getBody().walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
-    ++order;
-    // What the op's memref results may point into.
-    if (op->getNumResults()) {
-      bool alloc = mlir::isa<mlir::memref::AllocOp, mlir::memref::AllocaOp>(op);
-      roots_t from(nargs);
-      if (!alloc) {
-        for (mlir::Value operand : op->getOperands())
-          from |= roots_of(operand);
-        // A memref produced by a region (scf.if yielding a buffer).
-        if (op->getNumRegions())
-          for (mlir::Value r : op->getResults())
-            if (mlir::isa<mlir::BaseMemRefType>(r.getType()))
-              from = all;
-      }
-      for (mlir::Value r : op->getResults())
-        if (mlir::isa<mlir::BaseMemRefType>(r.getType()))
-          roots[r] = from;
-    }
-    access a{order, op, roots_t(nargs), roots_t(nargs)};
-    if (auto effects = mlir::dyn_cast<mlir::MemoryEffectOpInterface>(op)) {
-      llvm::SmallVector<mlir::MemoryEffects::EffectInstance> list;
-      effects.getEffects(list);
-      for (auto &e : list) {
-        bool read = mlir::isa<mlir::MemoryEffects::Read>(e.getEffect());
-        bool write = mlir::isa<mlir::MemoryEffects::Write>(e.getEffect());
-        if (!read && !write)
-          continue; // allocation, free
-        roots_t on(nargs);
-        if (mlir::Value v = e.getValue())
-          on = roots_of(v);
-        else
-          for (mlir::Value operand : op->getOperands())
-            on |= roots_of(operand);
-        if (!e.getValue() && !mlir::isa<mlir::linalg::LinalgOp>(op) &&
-            e.getResource() != mlir::SideEffects::DefaultResource::get())
-          continue; // another resource than memory (e.g. the allocator)
-        if (read)
-          a.reads |= on;
-        if (write)
-          a.writes |= on;
-      }
-    } else if (!op->hasTrait<mlir::OpTrait::HasRecursiveMemoryEffects>() &&
-               !mlir::isa<mlir::func::ReturnOp>(op)) {
-      // Unknown effects (calls): reads and writes whatever it is given.
-      for (mlir::Value operand : op->getOperands()) {
-        a.reads |= roots_of(operand);
-        a.writes |= roots_of(operand);
-      }
-      if (op->getNumRegions())
-        give_up = true;
-    }
-    if (a.reads.any() || a.writes.any())
-      accesses.push_back(std::move(a));
-  });
-  if (give_up)
-    return safe;
-
-  // Whether `op` reads input k and writes output j element by element: an
-  // all-parallel linalg op with the arguments themselves as operands and
-  // the same indexing map, or a copy from argument k to argument j.
-  auto elementwise = [&](mlir::Operation *op, unsigned k, unsigned j) {
-    mlir::Value in = fn.getArgument(k), out = fn.getArgument(inputs + j);
-    if (auto copy = mlir::dyn_cast<mlir::memref::CopyOp>(op))
-      return copy.getSource() == in && copy.getTarget() == out;
-    auto linalg = mlir::dyn_cast<mlir::linalg::LinalgOp>(op);
-    if (!linalg || linalg.getNumLoops() != linalg.getNumParallelLoops())
-      return false;
-    std::optional<mlir::AffineMap> map;
-    for (mlir::OpOperand &operand : op->getOpOperands()) {
-      roots_t r = roots_of(operand.get());
-      if (!r.test(k) && !r.test(inputs + j))
-        continue;
-      if (operand.get() != in && operand.get() != out)
-        return false; // a view of k or j, or something that may be both
-      mlir::AffineMap m = linalg.getMatchingIndexingMap(&operand);
-      if (!m.isPermutation() || (map && *map != m))
-        return false;
-      map = m;
-    }
-    return true;
-  };
-  // Per argument: the last read, the first write, the outermost region ops
-  // (loops may run an op again after a later one) around its reads and
-  // writes, and its writers. Ops inside a region op run more than once.
-  auto outermost = [&](mlir::Operation *op) -> mlir::Operation * {
-    mlir::Operation *top = nullptr;
-    for (mlir::Operation *p = op->getParentOp(); p && p != fn.getOperation();
-         p = p->getParentOp())
-      top = p;
-    return top;
-  };
-  std::vector<unsigned> last_read(nargs, 0), first_write(nargs, ~0u);
-  std::vector<llvm::SmallPtrSet<mlir::Operation *, 4>> read_tops(nargs),
-      write_tops(nargs);
-  std::vector<std::vector<const access *>> writers(nargs);
-  for (const access &a : accesses) {
-    mlir::Operation *top = outermost(a.op);
-    for (unsigned r : a.reads.set_bits()) {
-      last_read[r] = std::max(last_read[r], a.order);
-      if (top)
-        read_tops[r].insert(top);
-    }
-    for (unsigned w : a.writes.set_bits()) {
-      first_write[w] = std::min(first_write[w], a.order);
-      if (top)
-        write_tops[w].insert(top);
-      writers[w].push_back(&a);
-    }
-  }
-  for (std::size_t k = 0; k < inputs; ++k)
-    for (std::size_t j = 0; j < outputs; ++j) {
-      if (!candidate(k, j))
-        continue;
-      std::size_t out = inputs + j;
-      bool ok = last_read[k] <= first_write[out]; // equal: the same op
-      for (mlir::Operation *top : read_tops[k])
-        ok &= !write_tops[out].contains(top);
-      for (const access *w : writers[out])
-        if (ok && w->reads.test(k))
-          ok = !outermost(w->op) && elementwise(w->op, k, j);
-      safe[k * outputs + j] = ok;
-    }
-  return safe;
+  return h;
 }
+
+struct writer {
+  std::string out;
+  template <typename T> void pod(T v) {
+    out.append(reinterpret_cast<const char *>(&v), sizeof v);
+  }
+  void str(const std::string &s) {
+    pod<uint64_t>(s.size());
+    out += s;
+  }
+  void spec(const tensor_spec &t) {
+    pod<uint32_t>(static_cast<uint32_t>(t.dtype));
+    pod<uint32_t>(static_cast<uint32_t>(t.shape.size()));
+    for (int64_t d : t.shape)
+      pod<int64_t>(d);
+  }
+};
+
+struct reader {
+  const std::string &in;
+  std::size_t at = 0;
+  void need(std::size_t n) {
+    if (in.size() - at < n)
+      throw load_error("not a jx executable: truncated at byte " +
+                       std::to_string(in.size()));
+  }
+  template <typename T> T pod() {
+    need(sizeof(T));
+    T v;
+    std::memcpy(&v, in.data() + at, sizeof v);
+    at += sizeof v;
+    return v;
+  }
+  std::string str() {
+    uint64_t n = pod<uint64_t>();
+    need(n);
+    std::string s = in.substr(at, n);
+    at += n;
+    return s;
+  }
+  uint32_t count(const char *what) {
+    uint32_t n = pod<uint32_t>();
+    if (n > in.size())
+      throw load_error(std::string("not a jx executable: corrupted ") + what +
+                       " count");
+    return n;
+  }
+  tensor_spec spec() {
+    tensor_spec t;
+    uint32_t d = pod<uint32_t>();
+    if (d > static_cast<uint32_t>(dtype::complex128))
+      throw load_error("not a jx executable: corrupted dtype " + std::to_string(d));
+    t.dtype = static_cast<dtype>(d);
+    uint32_t rank = count("rank");
+    for (uint32_t i = 0; i < rank; ++i) {
+      int64_t dim = pod<int64_t>();
+      if (dim < 0)
+        throw load_error("not a jx executable: corrupted shape");
+      t.shape.push_back(dim);
+    }
+    return t;
+  }
+};
 
 } // namespace
 
-std::unique_ptr<executable> executable::compile(mlir::ModuleOp source,
-                                                const std::string &entry,
-                                                const compile_options &options) {
-  auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
-  if (!fn) {
-    source.emitError() << "no function @" << entry << " to compile";
-    return nullptr;
-  }
-  static const bool exit_hook = (std::atexit(note_exit), true);
-  (void)exit_hook;
-  std::unique_ptr<executable> exe(new executable());
-  exe->entry_ = entry;
-  mlir::FunctionType type = fn.getFunctionType();
-  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
-    auto spec = spec_of(t, fn.getLoc(), "argument", i);
-    if (!spec)
-      return nullptr;
-    exe->inputs_.push_back(*spec);
-  }
-  for (auto [i, t] : llvm::enumerate(type.getResults())) {
-    auto spec = spec_of(t, fn.getLoc(), "result", i);
-    if (!spec)
-      return nullptr;
-    exe->outputs_.push_back(*spec);
-  }
+executable::executable(std::string entry, std::vector<tensor_spec> inputs,
+                       std::vector<tensor_spec> outputs,
+                       std::vector<uint8_t> may_alias,
+                       std::unique_ptr<loaded_code> code, entry_function fn,
+                       std::string shared_object, cpu_info cpu)
+    : code_(std::move(code)), entry_fn_(fn), entry_(std::move(entry)),
+      inputs_(std::move(inputs)), outputs_(std::move(outputs)),
+      may_alias_(std::move(may_alias)), shared_object_(std::move(shared_object)),
+      cpu_(std::move(cpu)) {
+  if (!may_alias_.empty() && may_alias_.size() != inputs_.size() * outputs_.size())
+    throw std::invalid_argument("executable: may_alias must have inputs x outputs entries");
+}
 
-  // Compile a copy in which only the entry is public, so that the rest is
-  // inlined or dropped.
-  mlir::OwningOpRef<mlir::ModuleOp> module(source.clone());
-  for (auto f : module->getOps<mlir::func::FuncOp>())
-    if (f.getSymName() != entry && !f.isExternal())
-      f.setPrivate();
-  module->lookupSymbol<mlir::func::FuncOp>(entry).setPublic();
-  CPUPipelineOptions pipeline;
-  pipeline.fuse = options.fuse;
-  pipeline.blas = options.blas;
-  pipeline.dnnl = options.dnnl;
-  pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
-    if (phase == "bufferized")
-      if (auto f = m.lookupSymbol<mlir::func::FuncOp>(entry)) {
-        exe->may_alias_ = alias_analysis(
-            f, exe->inputs_.size(), exe->outputs_.size(),
-            [&](std::size_t k, std::size_t j) {
-              const tensor_spec &in = exe->inputs_[k], &out = exe->outputs_[j];
-              return in.dtype == out.dtype && in.shape == out.shape &&
-                     tensor_size(in) > 0;
-            });
-        if (std::getenv("JX_DEBUG_ALIAS")) {
-          f.print(llvm::errs());
-          llvm::errs() << "\nmay_alias:";
-          for (uint8_t b : exe->may_alias_)
-            llvm::errs() << " " << int(b);
-          llvm::errs() << "\n";
-        }
-      }
-    if (options.after_phase)
-      options.after_phase(phase.str(), m);
-  };
-  if (mlir::failed(runCPUPipeline(*module, pipeline)))
-    return nullptr;
-  llvm::StringMap<void *> symbols;
-  symbols["jx_rt_check"] = reinterpret_cast<void *>(&jx_rt_check);
-  // Copies between strided memrefs call MLIR's runtime helper.
-  symbols["memrefCopy"] = reinterpret_cast<void *>(&memrefCopy);
-  // Dense contractions (ContractionToBlas.cpp, blas.cpp).
-  symbols["jx_rt_gemm_f32"] = reinterpret_cast<void *>(&jx_rt_gemm_f32);
-  symbols["jx_rt_gemm_f64"] = reinterpret_cast<void *>(&jx_rt_gemm_f64);
-  symbols["jx_rt_gemm_c64"] = reinterpret_cast<void *>(&jx_rt_gemm_c64);
-  symbols["jx_rt_gemm_c128"] = reinterpret_cast<void *>(&jx_rt_gemm_c128);
-  symbols["jx_rt_gemm_s8s32"] = reinterpret_cast<void *>(&jx_rt_gemm_s8s32);
-  // Convolutions (ConvolutionToDnnl.cpp, dnnl.cpp).
-  symbols["jx_rt_conv"] = reinterpret_cast<void *>(&jx_rt_conv);
-  // Temporaries: allocated and freed through the runtime (memory.h).
-  symbols["_mlir_memref_to_llvm_alloc"] =
-      reinterpret_cast<void *>(&_mlir_memref_to_llvm_alloc);
-  symbols["_mlir_memref_to_llvm_aligned_alloc"] =
-      reinterpret_cast<void *>(&_mlir_memref_to_llvm_aligned_alloc);
-  symbols["_mlir_memref_to_llvm_free"] =
-      reinterpret_cast<void *>(&_mlir_memref_to_llvm_free);
-  auto jit = cpu::JitModule::create(*module, symbols);
-  // Generate the machine code now rather than on the first run, so that
-  // compile() is the whole compilation and a missing symbol fails here.
-  llvm::Expected<cpu::JitModule::PackedFunction> fnPtr =
-      jit ? (*jit)->lookupPacked(entry)
-          : llvm::Expected<cpu::JitModule::PackedFunction>(jit.takeError());
-  if (!fnPtr) {
-    llvm::Error error = fnPtr.takeError();
-    // At the entry's location rather than on the module, which would print
-    // the whole module. ORC reports unresolved symbols on stderr itself
-    // ("JIT session error: Symbols not found: [ ... ]").
-    mlir::emitError(fn.getLoc())
-        << "JIT compilation of @" << entry
-        << " failed: " << llvm::toString(std::move(error));
-    return nullptr;
+executable::~executable() = default;
+
+std::unique_ptr<executable>
+executable::load(std::string shared_object, std::string entry,
+                 std::vector<tensor_spec> inputs, std::vector<tensor_spec> outputs,
+                 std::vector<uint8_t> may_alias, cpu_info cpu) {
+  std::vector<std::string> missing;
+  const cpu_info &host = host_cpu();
+  for (const std::string &f : cpu.flags)
+    if (!std::binary_search(host.flags.begin(), host.flags.end(), f))
+      missing.push_back(f);
+  if (!missing.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < missing.size() && i < 8; ++i)
+      list += (i ? ", " : "") + missing[i];
+    if (missing.size() > 8)
+      list += ", ...";
+    throw load_error("@" + entry + " was compiled for " + cpu.model +
+                     ", with CPU features this " + host.model + " lacks: " + list);
   }
-  exe->module_ = std::move(*jit);
-  exe->entry_fn_ = *fnPtr;
-  return exe;
+  std::unique_ptr<shared_object_code> code = open_shared_object(shared_object);
+  std::string symbol = "_mlir_" + entry;
+  void *fn = dlsym(code->handle, symbol.c_str());
+  if (!fn)
+    throw load_error("the code defines no entry @" + entry + " (" + symbol + ")");
+  if (!may_alias.empty() && may_alias.size() != inputs.size() * outputs.size())
+    throw load_error("@" + entry + ": corrupted aliasing table");
+  return std::make_unique<executable>(
+      std::move(entry), std::move(inputs), std::move(outputs),
+      std::move(may_alias), std::move(code),
+      reinterpret_cast<entry_function>(fn), std::move(shared_object),
+      std::move(cpu));
+}
+
+std::string executable::serialize() const {
+  if (!serializable())
+    throw std::logic_error("@" + entry_ + " was compiled for this process only "
+                           "(compile it with compile_options::serializable)");
+  writer w;
+  w.out.append(kMagic, sizeof kMagic);
+  w.pod<uint32_t>(kFormatVersion);
+  w.str(version());
+  w.str(cpu_.model);
+  w.pod<uint32_t>(static_cast<uint32_t>(cpu_.flags.size()));
+  for (const std::string &f : cpu_.flags)
+    w.str(f);
+  w.str(entry_);
+  w.pod<uint32_t>(static_cast<uint32_t>(inputs_.size()));
+  for (const tensor_spec &t : inputs_)
+    w.spec(t);
+  w.pod<uint32_t>(static_cast<uint32_t>(outputs_.size()));
+  for (const tensor_spec &t : outputs_)
+    w.spec(t);
+  w.str(std::string(may_alias_.begin(), may_alias_.end()));
+  w.str(shared_object_);
+  w.pod<uint64_t>(fnv1a(w.out.data(), w.out.size()));
+  return std::move(w.out);
+}
+
+std::unique_ptr<executable> executable::deserialize(const std::string &bytes) {
+  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    throw load_error("not a jx executable (no JXEXEC header)");
+  if (bytes.size() < sizeof kMagic + 4 + 8)
+    throw load_error("not a jx executable: truncated at byte " + std::to_string(bytes.size()));
+  uint64_t stored;
+  std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
+  if (fnv1a(bytes.data(), bytes.size() - 8) != stored)
+    throw load_error("jx executable corrupted (checksum mismatch)");
+  reader r{bytes};
+  r.at = sizeof kMagic;
+  uint32_t format = r.pod<uint32_t>();
+  if (format != kFormatVersion)
+    throw load_error("jx executable format " + std::to_string(format) +
+                     ", this runtime reads format " + std::to_string(kFormatVersion));
+  std::string written_by = r.str();
+  if (written_by != version())
+    throw load_error("jx executable written by jx " + written_by + ", this is jx " +
+                     version() + ": compile it again");
+  cpu_info cpu;
+  cpu.model = r.str();
+  for (uint32_t i = 0, n = r.count("CPU flag"); i < n; ++i)
+    cpu.flags.push_back(r.str());
+  std::sort(cpu.flags.begin(), cpu.flags.end());
+  std::string entry = r.str();
+  std::vector<tensor_spec> inputs, outputs;
+  for (uint32_t i = 0, n = r.count("input"); i < n; ++i)
+    inputs.push_back(r.spec());
+  for (uint32_t i = 0, n = r.count("output"); i < n; ++i)
+    outputs.push_back(r.spec());
+  std::string alias = r.str();
+  std::string object = r.str();
+  if (r.at != bytes.size() - 8)
+    throw load_error("not a jx executable: " + std::to_string(bytes.size() - 8 - r.at) +
+                     " bytes of trailing data");
+  return load(std::move(object), std::move(entry), std::move(inputs),
+              std::move(outputs), std::vector<uint8_t>(alias.begin(), alias.end()),
+              std::move(cpu));
 }
 
 uint64_t executable::output_size(std::size_t i) const {
-  return static_cast<uint64_t>(tensor_size(outputs_[i])) *
+  return static_cast<uint64_t>(element_count(outputs_[i])) *
          itemsize(outputs_[i].dtype);
 }
 

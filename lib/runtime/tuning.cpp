@@ -2,16 +2,12 @@
 
 #include "jx/runtime/tuning.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <unistd.h>
@@ -21,7 +17,7 @@ namespace {
 
 std::mutex db_mutex;
 bool loaded = false;
-llvm::json::Object db;          // cpu model -> key -> entry
+nlohmann::json db = nlohmann::json::object(); // cpu model -> key -> entry
 std::vector<std::string> report; // this process's records
 
 std::atomic<int> tuning{-1}; // -1: not yet read from the environment
@@ -31,40 +27,37 @@ void load() {
   if (loaded)
     return;
   loaded = true;
-  auto buffer = llvm::MemoryBuffer::getFile(tuning_db_path());
-  if (!buffer)
+  std::ifstream in(tuning_db_path());
+  if (!in)
     return; // no database yet
-  llvm::Expected<llvm::json::Value> value =
-      llvm::json::parse((*buffer)->getBuffer());
-  if (!value) {
+  nlohmann::json value = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded() || !value.is_object()) {
     std::fprintf(stderr,
-                 "jx: warning: ignoring the tuning database %s: %s\n",
-                 tuning_db_path().c_str(),
-                 llvm::toString(value.takeError()).c_str());
+                 "jx: warning: ignoring the tuning database %s: not a JSON object\n",
+                 tuning_db_path().c_str());
     return;
   }
-  if (llvm::json::Object *o = value->getAsObject())
-    if (llvm::json::Object *cpus = o->getObject("cpus"))
-      db = std::move(*cpus);
+  auto cpus = value.find("cpus");
+  if (cpus != value.end() && cpus->is_object())
+    db = std::move(*cpus);
 }
 
 void save() {
   std::string path = tuning_db_path();
-  llvm::SmallString<256> dir(path);
-  llvm::sys::path::remove_filename(dir);
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  std::error_code ec;
   if (!dir.empty())
-    (void)llvm::sys::fs::create_directories(dir);
+    std::filesystem::create_directories(dir, ec);
   std::string tmp = path + ".tmp" + std::to_string(::getpid());
   {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(tmp, ec);
-    if (ec) {
-      std::fprintf(stderr, "jx: warning: cannot write the tuning database %s: %s\n",
-                   tmp.c_str(), ec.message().c_str());
+    std::ofstream os(tmp);
+    if (!os) {
+      std::fprintf(stderr, "jx: warning: cannot write the tuning database %s\n",
+                   tmp.c_str());
       return;
     }
-    llvm::json::Object top{{"version", 1}, {"cpus", llvm::json::Object(db)}};
-    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(top))) << "\n";
+    nlohmann::json top = {{"version", 1}, {"cpus", db}};
+    os << top.dump(2) << "\n";
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
     std::remove(tmp.c_str());
@@ -115,30 +108,36 @@ void set_tuning(bool on) { tuning = on ? 1 : 0; }
 std::optional<std::string> tuned_choice(const std::string &key) {
   std::lock_guard<std::mutex> lock(db_mutex);
   load();
-  if (llvm::json::Object *cpu = db.getObject(cpu_model()))
-    if (llvm::json::Object *entry = cpu->getObject(key))
-      if (std::optional<llvm::StringRef> w = entry->getString("winner"))
-        return w->str();
-  return std::nullopt;
+  auto cpu = db.find(cpu_model());
+  if (cpu == db.end() || !cpu->is_object())
+    return std::nullopt;
+  auto entry = cpu->find(key);
+  if (entry == cpu->end() || !entry->is_object())
+    return std::nullopt;
+  auto winner = entry->find("winner");
+  if (winner == entry->end() || !winner->is_string())
+    return std::nullopt;
+  return winner->get<std::string>();
 }
 
 void record_tuning(const std::string &key, const std::string &winner,
                    const std::vector<std::pair<std::string, double>> &times) {
   std::lock_guard<std::mutex> lock(db_mutex);
   load();
-  llvm::json::Object entry{{"winner", winner}};
-  llvm::json::Object us;
+  nlohmann::json entry = {{"winner", winner}};
+  nlohmann::json us = nlohmann::json::object();
   std::string line = key + ": " + winner + " (";
   for (std::size_t i = 0; i < times.size(); ++i) {
     us[times[i].first] = times[i].second;
-    line += (i ? ", " : "") + times[i].first + " " +
-            llvm::formatv("{0:f1}", times[i].second).str() + " us";
+    char number[32];
+    std::snprintf(number, sizeof number, "%.1f", times[i].second);
+    line += (i ? ", " : "") + times[i].first + " " + number + " us";
   }
   entry["microseconds"] = std::move(us);
-  llvm::json::Value &cpu = db[cpu_model()];
-  if (!cpu.getAsObject())
-    cpu = llvm::json::Object();
-  (*cpu.getAsObject())[key] = std::move(entry);
+  nlohmann::json &cpu = db[cpu_model()];
+  if (!cpu.is_object())
+    cpu = nlohmann::json::object();
+  cpu[key] = std::move(entry);
   report.push_back(line + ")");
   save();
 }

@@ -3,6 +3,7 @@
 #include "transforms/compile.h"
 
 #include "core/trace.h"
+#include "jx/Compiler/Compile.h"
 #include "frontend/lowering.h"
 
 #include <cstdio>
@@ -36,7 +37,7 @@ std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
   // This compile's diagnostics only, though other threads compile at once.
   frontend::diagnostic_capture diagnostics;
   auto c = std::make_shared<compiled>();
-  c->exe = runtime::executable::compile(*module, "main");
+  c->exe = compiler::compile(*module, "main");
   if (!c->exe)
     throw std::runtime_error("jx::jit: compiling " + name + " failed:\n" +
                              diagnostics.text());

@@ -5,9 +5,11 @@
 //   jxc compile FILE --emit=<stage> [-o OUT] [--no-fuse] [--no-blas]
 //           [--no-dnnl]
 //   jxc compile FILE --print-all-stages
+//   jxc compile FILE --emit=executable -o FILE.jxe   (jxc run FILE.jxe)
 //   jxc bench FILE [--input a.npy ...] [--min-time S] [--threads N]
 //           [--format=json]
 //   jxc tune FILE [--input a.npy ...] [--threads N]   |   jxc tune --clear
+//   jxc cache stats | jxc cache clear
 //
 // See `jxc --help`. Exit codes: 0 success, 1 a check failed, 2 the program
 // (or an input) could not be read, parsed, verified or compiled.
@@ -18,6 +20,8 @@
 #include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Support/InputLimits.h"
 #include "jx/Target/CPU/CPUTarget.h"
+#include "jx/Compiler/Compile.h"
+#include "jx/runtime/compile_cache.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
@@ -63,6 +67,11 @@ cl::opt<bool> splitInput("split-input-file",
 cl::list<std::string> inputs("input", cl::desc("An .npy file for the next "
                                                "argument of the entry"),
                              cl::sub(runCmd));
+cl::opt<bool> viaExecutable(
+    "via-executable",
+    cl::desc("Compile each entry to a serialized executable and load it back "
+             "before running it (the path jx-run and the disk cache take)"),
+    cl::sub(runCmd));
 cl::opt<std::string> outputDir("output-dir",
                                cl::desc("Write each result as result<i>.npy "
                                         "in this folder"),
@@ -70,6 +79,11 @@ cl::opt<std::string> outputDir("output-dir",
 
 cl::SubCommand benchCmd("bench", "Compile a program once and time calls of "
                                  "its entry");
+cl::SubCommand cacheCmd("cache", "Show (stats) or empty (clear) the compile "
+                                 "cache (JX_CACHE_DIR, JX_CACHE=1)");
+cl::opt<std::string> cacheAction(cl::Positional, cl::desc("<stats|clear>"),
+                                 cl::init("stats"), cl::sub(cacheCmd));
+
 cl::SubCommand tuneCmd("tune", "Time OpenBLAS and oneDNN on each GEMM shape "
                                "of a program and record the faster in the "
                                "tuning database");
@@ -106,7 +120,8 @@ cl::opt<std::string> compileFile(cl::Positional, cl::desc("<file.mlir>"),
 cl::opt<std::string> emit(
     "emit",
     cl::desc("Stage to print: stablehlo, hlo, linalg, bufferized, loops, "
-             "llvm-dialect, llvm-ir, asm, obj"),
+             "llvm-dialect, llvm-ir, asm, obj; or executable (a serialized "
+             "executable, for jxc run and jx-run)"),
     cl::init("llvm-ir"), cl::sub(compileCmd));
 cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
                                 cl::init("-"), cl::sub(compileCmd));
@@ -211,6 +226,15 @@ SmallVector<func::FuncOp> findRootTests(ModuleOp module) {
   return roots;
 }
 
+/// --no-fuse, --no-blas and --no-dnnl as compile options.
+jx::compiler::compile_options compileOptionsFromFlags() {
+  jx::compiler::compile_options options;
+  options.fuse = !noFuse;
+  options.blas = !noBlas;
+  options.dnnl = !noDnnl;
+  return options;
+}
+
 /// What running one entry gave: an exit code and, on failure, the reason
 /// for the FAIL line.
 struct EntryResult {
@@ -218,19 +242,14 @@ struct EntryResult {
   std::string failure;
 };
 
-EntryResult runEntry(ModuleOp module, const std::string &name,
-                     const std::vector<jx::runtime::host_buffer> &args) {
-  jx::runtime::compile_options options;
-  options.fuse = !noFuse;
-  options.blas = !noBlas;
-  options.dnnl = !noDnnl;
-  auto exe = jx::runtime::executable::compile(module, name, options);
-  if (!exe)
-    return {kExitCannotCompile, "could not compile (see stderr)"};
+/// Runs `exe` on `args`, writes the results under --output-dir, and
+/// evaluates the program's checks.
+EntryResult runExecutable(const jx::runtime::executable &exe,
+                          const std::vector<jx::runtime::host_buffer> &args) {
   jx::runtime::check_log log;
   std::vector<jx::runtime::host_buffer> results;
   try {
-    results = exe->run(args, &log);
+    results = exe.run(args, &log);
   } catch (const jx::runtime::invalid_input &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     return {kExitCannotCompile, "invalid input"};
@@ -258,6 +277,57 @@ EntryResult runEntry(ModuleOp module, const std::string &name,
     reason += " (and " + std::to_string(log.failures.size() - 1) +
               " more failed checks)";
   return {kExitCheckFailed, reason};
+}
+
+EntryResult runEntry(ModuleOp module, const std::string &name,
+                     const std::vector<jx::runtime::host_buffer> &args) {
+  jx::compiler::compile_options options = compileOptionsFromFlags();
+  options.serializable = viaExecutable;
+  auto exe = jx::compiler::compile(module, name, options);
+  if (!exe)
+    return {kExitCannotCompile, "could not compile (see stderr)"};
+  if (viaExecutable) {
+    try {
+      exe = jx::runtime::executable::deserialize(exe->serialize());
+    } catch (const std::exception &e) {
+      llvm::errs() << "jxc: error: @" << name << ": " << e.what() << "\n";
+      return {kExitCannotCompile, "could not load its serialized executable"};
+    }
+  }
+  return runExecutable(*exe, args);
+}
+
+/// Whether `bytes` is a serialized executable (jxc compile --emit=executable)
+/// rather than a program's text.
+bool isSerializedExecutable(llvm::StringRef bytes) {
+  return bytes.starts_with(llvm::StringRef("JXEXEC\0\n", 8));
+}
+
+/// jxc run on a serialized executable: load it (no compilation), run it.
+int runSerialized(llvm::StringRef bytes) {
+  std::unique_ptr<jx::runtime::executable> exe;
+  try {
+    exe = jx::runtime::executable::deserialize(bytes.str());
+  } catch (const jx::runtime::load_error &e) {
+    llvm::errs() << "jxc: error: " << runFile << ": " << e.what() << "\n";
+    return kExitCannotCompile;
+  }
+  std::vector<jx::runtime::host_buffer> args;
+  try {
+    for (const std::string &input : inputs)
+      args.push_back(jx::runtime::read_npy(input));
+  } catch (const std::exception &e) {
+    llvm::errs() << "jxc: error: " << e.what() << "\n";
+    llvm::outs() << "FAIL " << exe->entry() << ": cannot read input\n";
+    return kExitCannotCompile;
+  }
+  EntryResult result = runExecutable(*exe, args);
+  if (result.rc != 0) {
+    llvm::outs() << "FAIL " << exe->entry() << ": " << result.failure << "\n";
+    return result.rc;
+  }
+  llvm::outs() << "PASS " << exe->entry() << "\n";
+  return 0;
 }
 
 int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
@@ -322,6 +392,8 @@ int runCommand(MLIRContext &ctx) {
     llvm::errs() << "jxc: error: " << error << "\n";
     return kExitCannotCompile;
   }
+  if (isSerializedExecutable(file->getBuffer()))
+    return runSerialized(file->getBuffer());
   std::string limits = jx::checkInputLimits(file->getBuffer(), runFile);
   if (!limits.empty()) {
     llvm::errs() << limits << "\n";
@@ -412,12 +484,9 @@ int benchCommand(MLIRContext &ctx) {
     std::vector<jx::runtime::host_buffer> args;
     for (const std::string &input : benchInputs)
       args.push_back(jx::runtime::read_npy(input));
-    jx::runtime::compile_options options;
-    options.fuse = !noFuse;
-    options.blas = !noBlas;
-    options.dnnl = !noDnnl;
+    jx::compiler::compile_options options = compileOptionsFromFlags();
     auto start = clock::now();
-    auto exe = jx::runtime::executable::compile(*module, name, options);
+    auto exe = jx::compiler::compile(*module, name, options);
     double compile = seconds(clock::now() - start);
     if (!exe)
       return kExitCannotCompile;
@@ -476,7 +545,7 @@ int tuneCommand(MLIRContext &ctx) {
   if (!loadWithEntry(ctx, sourceMgr, tuneFile, module, name))
     return kExitCannotCompile;
   try {
-    auto exe = jx::runtime::executable::compile(*module, name, {});
+    auto exe = jx::compiler::compile(*module, name, {});
     if (!exe)
       return kExitCannotCompile;
     std::vector<jx::runtime::host_buffer> args;
@@ -508,22 +577,86 @@ int tuneCommand(MLIRContext &ctx) {
   return 0;
 }
 
+/// jxc cache stats | clear.
+int cacheCommand() {
+  std::string dir = jx::runtime::cache_dir();
+  if (cacheAction != "stats" && cacheAction != "clear") {
+    llvm::errs() << "jxc: error: jxc cache takes 'stats' or 'clear', not '"
+                 << cacheAction << "'\n";
+    return kExitCannotCompile;
+  }
+  if (dir.empty()) {
+    llvm::outs() << "compile cache: off (set JX_CACHE_DIR=<folder>, or "
+                    "JX_CACHE=1 for the default folder)\n";
+    return 0;
+  }
+  if (cacheAction == "clear") {
+    uint64_t n = jx::runtime::cache_clear();
+    llvm::outs() << "removed " << n << (n == 1 ? " entry" : " entries")
+                 << " from " << dir << "\n";
+    return 0;
+  }
+  jx::runtime::cache_contents c = jx::runtime::cache_statistics();
+  llvm::outs() << "compile cache: " << dir << "\n"
+               << "  " << c.entries << (c.entries == 1 ? " entry, " : " entries, ")
+               << jx::runtime::format_bytes(c.bytes) << "\n";
+  return 0;
+}
+
 void printStage(llvm::raw_ostream &os, llvm::StringRef stage, ModuleOp module) {
   os << "// ----- stage: " << stage << " -----\n";
   module.print(os);
   os << "\n";
 }
 
+/// jxc compile --emit=executable: the entry compiled and linked into a
+/// serialized executable, which `jxc run` and jx::runtime::executable::
+/// deserialize load without compiling.
+int compileExecutable(MLIRContext &ctx) {
+  if (printAll) {
+    llvm::errs() << "jxc: error: --print-all-stages prints text stages; "
+                    "it does not combine with --emit=executable\n";
+    return kExitCannotCompile;
+  }
+  if (outputFile == "-") {
+    llvm::errs() << "jxc: error: --emit=executable writes binary; give a "
+                    "file with -o\n";
+    return kExitCannotCompile;
+  }
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module;
+  std::string name;
+  if (!loadWithEntry(ctx, sourceMgr, compileFile, module, name))
+    return kExitCannotCompile;
+  jx::compiler::compile_options options = compileOptionsFromFlags();
+  options.serializable = true;
+  auto exe = jx::compiler::compile(*module, name, options);
+  if (!exe)
+    return kExitCannotCompile;
+  std::string error;
+  auto out = openOutputFile(outputFile, &error);
+  if (!out) {
+    llvm::errs() << "jxc: error: " << error << "\n";
+    return kExitCannotCompile;
+  }
+  out->os() << exe->serialize();
+  out->keep();
+  return 0;
+}
+
 int compileCommand(MLIRContext &ctx) {
   static const char *const kStages[] = {"stablehlo", "hlo", "linalg",
                                         "bufferized", "loops", "llvm-dialect",
-                                        "llvm-ir", "asm", "obj"};
+                                        "llvm-ir", "asm", "obj", "executable"};
   if (!llvm::is_contained(kStages, llvm::StringRef(emit))) {
     llvm::errs() << "jxc: error: unknown stage '" << emit
                  << "'; stages are stablehlo, hlo, linalg, bufferized, loops, "
-                    "llvm-dialect, llvm-ir, asm, obj\n";
+                    "llvm-dialect, llvm-ir, asm, obj, executable\n";
     return kExitCannotCompile;
   }
+  if (emit == "executable")
+    return compileExecutable(ctx);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
   OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, compileFile);
@@ -592,9 +725,13 @@ int main(int argc, char **argv) {
       "                                     feed .npy inputs, write result<i>.npy\n"
       "  jxc compile f.mlir --emit=linalg   print one stage of the compilation\n"
       "  jxc compile f.mlir --print-all-stages\n"
+      "  jxc compile f.mlir --emit=executable -o f.jxe\n"
+      "                                     a serialized executable, which\n"
+      "                                     jxc run (and jx-run) load\n"
       "  jxc bench f.mlir --input x.npy --min-time 2 --format=json\n"
       "                                     time calls of the compiled entry\n"
       "  jxc tune f.mlir                    pick OpenBLAS or oneDNN per GEMM shape\n"
+      "  jxc cache stats|clear              the compile cache (docs/runtime.md)\n"
       "                                     (tuning database: see jxc tune --help)\n\n"
       "Exit codes: 0 success, 1 a check failed, 2 the program or an input\n"
       "could not be read, parsed, verified or compiled.\n");
@@ -611,6 +748,8 @@ int main(int argc, char **argv) {
     return benchCommand(ctx);
   if (tuneCmd)
     return tuneCommand(ctx);
+  if (cacheCmd)
+    return cacheCommand();
   llvm::errs() << "jxc: give a command: 'jxc run FILE', 'jxc compile FILE', "
                   "'jxc bench FILE' or 'jxc tune FILE' (see jxc --help)\n";
   return kExitCannotCompile;

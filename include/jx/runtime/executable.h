@@ -1,8 +1,11 @@
-// executable.h - a StableHLO entry function compiled for the host CPU.
+// executable.h - compiled code with its signature, run on host buffers.
 //
 // An executable knows its signature; run() checks the inputs against it
 // (count, shape, dtype) before calling compiled code, and returns the
-// results as host buffers.
+// results as host buffers. The runtime never compiles: the compiler
+// (jx/Compiler/Compile.h) makes executables, in this process (its JIT) or
+// as bytes that deserialize() loads here or in another process — one that
+// links only this runtime, without MLIR or LLVM.
 
 #ifndef JX_RUNTIME_EXECUTABLE_H
 #define JX_RUNTIME_EXECUTABLE_H
@@ -10,17 +13,12 @@
 #include "jx/runtime/checks.h"
 #include "jx/runtime/host_buffer.h"
 
-#include "mlir/IR/BuiltinOps.h"
-
-#include <functional>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
-
-namespace jx::cpu {
-class JitModule;
-} // namespace jx::cpu
 
 namespace jx::runtime {
 
@@ -29,6 +27,9 @@ struct tensor_spec {
   jx::runtime::dtype dtype;
   std::vector<int64_t> shape;
   std::string type_string() const;
+  bool operator==(const tensor_spec &o) const {
+    return dtype == o.dtype && shape == o.shape;
+  }
 };
 
 /// A bad argument to run(): wrong count, shape or dtype.
@@ -36,27 +37,70 @@ struct invalid_input : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-struct compile_options {
-  /// Elementwise fusion (off: the unfused reference path).
-  bool fuse = true;
-  /// Dense contractions through BLAS (off: their loop nests).
-  bool blas = true;
-  /// With blas, f32 convolutions through oneDNN (off: GEMMs per window
-  /// position).
-  bool dnnl = true;
-  /// Called after each pipeline phase with its name and the module.
-  std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
+/// Bytes that are not an executable this runtime can load: truncated or
+/// corrupted, written by another jx version, or compiled for a CPU with
+/// features this one lacks.
+struct load_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
+
+/// The machine code of an executable, kept alive as long as it: the
+/// compiler's in-process JIT module, or a shared object loaded here.
+class loaded_code {
+public:
+  virtual ~loaded_code() = default;
+};
+
+/// What compiled code is called with: a pointer to each flattened argument
+/// (memref descriptor words: inputs, then one out-parameter per output).
+using entry_function = void (*)(void **);
+
+/// The host CPU as the runtime sees it: /proc/cpuinfo's model name and
+/// flags (sorted). Code compiled for the host needs every flag it had.
+struct cpu_info {
+  std::string model;
+  std::vector<std::string> flags;
+};
+const cpu_info &host_cpu();
+
+/// jx's version ("0.1.0"), written into serialized executables.
+const char *version();
 
 class executable {
 public:
-  /// Compiles `entry` of `module` (which is not modified). Diagnostics go to
-  /// the module's context; returns null on failure.
-  static std::unique_ptr<executable> compile(mlir::ModuleOp module,
-                                             const std::string &entry,
-                                             const compile_options &options = {});
+  /// The signature of `entry` and the code that computes it. `may_alias`
+  /// is inputs x outputs, row-major (see may_alias()), or empty for "never".
+  /// `shared_object`, when not empty, is the ELF shared object `code` was
+  /// loaded from (what serialize() writes), and `cpu` the CPU it was
+  /// compiled for.
+  executable(std::string entry, std::vector<tensor_spec> inputs,
+             std::vector<tensor_spec> outputs, std::vector<uint8_t> may_alias,
+             std::unique_ptr<loaded_code> code, entry_function fn,
+             std::string shared_object = {}, cpu_info cpu = {});
   ~executable();
 
+  /// Loads an ELF shared object that defines `_mlir_<entry>` (the packed
+  /// wrapper of the entry function) as an executable with this signature.
+  /// Throws load_error when the object cannot be loaded or lacks the entry.
+  static std::unique_ptr<executable>
+  load(std::string shared_object, std::string entry,
+       std::vector<tensor_spec> inputs, std::vector<tensor_spec> outputs,
+       std::vector<uint8_t> may_alias, cpu_info cpu);
+
+  /// Whether serialize() can write this executable: it was compiled to a
+  /// shared object (jx::compiler::compile_options::serializable).
+  bool serializable() const { return !shared_object_.empty(); }
+  /// Bytes that deserialize() turns back into this executable, in this or
+  /// another process of the same jx version on a CPU with the features of
+  /// the one it was compiled for. Throws std::logic_error when not
+  /// serializable().
+  std::string serialize() const;
+  /// Throws load_error (with what is wrong: "truncated", "not a jx
+  /// executable", "written by jx 0.2.0, this is 0.1.0", "compiled for a
+  /// CPU with avx512f, which this one lacks").
+  static std::unique_ptr<executable> deserialize(const std::string &bytes);
+
+  const std::string &entry() const { return entry_; }
   const std::vector<tensor_spec> &inputs() const { return inputs_; }
   const std::vector<tensor_spec> &outputs() const { return outputs_; }
 
@@ -88,18 +132,23 @@ public:
   }
 
 private:
-  executable() = default;
   /// Bytes of output #i.
   uint64_t output_size(std::size_t i) const;
-  std::unique_ptr<jx::cpu::JitModule> module_;
-  void (*entry_fn_)(void **) = nullptr; // entry_'s packed wrapper in module_
+  std::unique_ptr<loaded_code> code_;
+  entry_function entry_fn_ = nullptr; // entry_'s packed wrapper in code_
   std::string entry_;
   std::vector<tensor_spec> inputs_, outputs_;
   std::vector<uint8_t> may_alias_; // inputs x outputs, row-major
+  std::string shared_object_;
+  cpu_info cpu_;
 };
 
-/// The dtype of an MLIR element type, or nullopt where jx has none.
-std::optional<dtype> dtype_of(mlir::Type element_type);
+/// The runtime functions compiled code calls, by the names it calls them:
+/// what a JIT links it against.
+std::vector<std::pair<const char *, void *>> compiled_code_symbols();
+
+/// Elements of a tensor of this spec (0 when any dimension is 0).
+int64_t element_count(const tensor_spec &t);
 
 } // namespace jx::runtime
 

@@ -13,6 +13,23 @@
 
 #include <cstdint>
 
+/// An unranked memref as compiled code passes it: the rank and a pointer
+/// to the ranked descriptor (allocated, aligned, offset, sizes, strides).
+struct jx_rt_unranked_memref {
+  int64_t rank;
+  void *descriptor;
+};
+
+/// Rounds to bfloat16 (float_conversions.cpp).
+extern "C" __bf16 __truncsfbf2(float f);
+extern "C" __bf16 __truncdfbf2(double d);
+
+/// memref.copy between buffers that are not both contiguous (MLIR's
+/// lowering calls it memrefCopy; the code generator renames the call).
+extern "C" void jx_rt_memref_copy(int64_t element_size,
+                                  jx_rt_unranked_memref *source,
+                                  jx_rt_unranked_memref *target);
+
 #define JX_GEMM_SIGNATURE                                                      \
   (int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,          \
    int64_t a, int64_t lda, int64_t b, int64_t ldb, int64_t c, int64_t ldc,     \

@@ -52,21 +52,7 @@ std::optional<CheckKind> getCheckKind(Operation *op) {
 }
 
 llvm::StringRef stringifyCheckKind(CheckKind kind) {
-  switch (kind) {
-  case CheckKind::ExpectEq:
-    return "expect_eq";
-  case CheckKind::ExpectEqConst:
-    return "expect_eq_const";
-  case CheckKind::ExpectAlmostEq:
-    return "expect_almost_eq";
-  case CheckKind::ExpectAlmostEqConst:
-    return "expect_almost_eq_const";
-  case CheckKind::ExpectClose:
-    return "expect_close";
-  case CheckKind::ExpectSerializedEq:
-    return "expect_serialized_eq";
-  }
-  return "unknown";
+  return checkKindName(kind);
 }
 
 } // namespace jx::check

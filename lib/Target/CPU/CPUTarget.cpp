@@ -24,6 +24,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
@@ -33,7 +34,9 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
@@ -131,6 +134,13 @@ void addPackedWrappers(llvm::Module &module) {
     }
     b.CreateRetVoid();
   }
+}
+
+/// Names runtime helpers that MLIR's lowerings call by MLIR's runtime
+/// library's names by the names jx's runtime gives them.
+void renameRuntimeHelpers(llvm::Module &module) {
+  if (llvm::Function *copy = module.getFunction("memrefCopy"))
+    copy->setName("jx_rt_memref_copy");
 }
 
 /// How many threads compile a module of `definitions` functions:
@@ -274,12 +284,12 @@ LogicalResult emitMachineCode(ModuleOp module, bool assembly,
   return success();
 }
 
-JitModule::JitModule(std::unique_ptr<llvm::orc::LLJIT> jit)
-    : jit(std::move(jit)) {}
-JitModule::~JitModule() = default;
+namespace {
 
-llvm::Expected<std::unique_ptr<JitModule>>
-JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
+/// `module` (in the LLVM dialect) as object files to link, with the packed
+/// wrappers of its entries and the runtime's names for its helpers.
+llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
+compileForLinking(ModuleOp module) {
   initializeLLVMTargets();
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
@@ -287,7 +297,84 @@ JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
   if (!llvmModule)
     return llvm::createStringError("cannot translate the module to LLVM IR");
   addPackedWrappers(*llvmModule);
-  auto objects = compileToObjects(std::move(llvmModule));
+  renameRuntimeHelpers(*llvmModule);
+  return compileToObjects(std::move(llvmModule));
+}
+
+/// The linker that makes shared objects: $JX_LINKER, else LLVM's lld (the
+/// version jx is built with first), else the system's ld.
+llvm::Expected<std::string> findLinker() {
+  if (const char *env = std::getenv("JX_LINKER"); env && *env)
+    return std::string(env);
+  for (const char *name : {"ld.lld-22", "ld.lld", "ld"})
+    if (auto path = llvm::sys::findProgramByName(name))
+      return *path;
+  return llvm::createStringError(
+      "no linker found to make a shared object (install lld-22 or binutils, "
+      "or set JX_LINKER)");
+}
+
+} // namespace
+
+llvm::Expected<std::string> compileSharedObject(ModuleOp module) {
+  auto objects = compileForLinking(module);
+  if (!objects)
+    return objects.takeError();
+  auto linker = findLinker();
+  if (!linker)
+    return linker.takeError();
+
+  // The objects and the result in a directory of their own, removed after.
+  llvm::SmallString<128> dir;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("jx-link", dir))
+    return llvm::createStringError(ec, "cannot create a directory to link in");
+  llvm::scope_exit cleanup(
+      [&] { (void)llvm::sys::fs::remove_directories(dir); });
+  std::vector<std::string> args = {*linker, "-shared", "-o",
+                                   (dir + "/code.so").str(), "-z",
+                                   "noexecstack", "--build-id=none"};
+  for (size_t i = 0; i < objects->size(); ++i) {
+    std::string path = (dir + "/part" + llvm::Twine(i) + ".o").str();
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec)
+      return llvm::createStringError(ec, "cannot write " + path);
+    os << (*objects)[i]->getBuffer();
+    os.close();
+    if (os.has_error())
+      return llvm::createStringError(os.error(), "cannot write " + path);
+    args.push_back(path);
+  }
+  std::string log = (dir + "/linker.log").str();
+  llvm::SmallVector<llvm::StringRef> argv(args.begin(), args.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log, log};
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(*linker, argv, std::nullopt, redirects,
+                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0,
+                                     &message);
+  if (rc != 0) {
+    std::string output;
+    if (auto buffer = llvm::MemoryBuffer::getFile(log))
+      output = (*buffer)->getBuffer().trim().str();
+    return llvm::createStringError(
+        "linking the shared object with " + *linker + " failed" +
+        (message.empty() ? "" : ": " + message) +
+        (output.empty() ? "" : ":\n" + output));
+  }
+  auto so = llvm::MemoryBuffer::getFile(dir + "/code.so");
+  if (!so)
+    return llvm::createStringError(so.getError(), "cannot read the shared object");
+  return (*so)->getBuffer().str();
+}
+
+JitModule::JitModule(std::unique_ptr<llvm::orc::LLJIT> jit)
+    : jit(std::move(jit)) {}
+JitModule::~JitModule() = default;
+
+llvm::Expected<std::unique_ptr<JitModule>>
+JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
+  auto objects = compileForLinking(module);
   if (!objects)
     return objects.takeError();
 

@@ -11,6 +11,7 @@
 #ifndef JX_CONVERSION_CHECKTORUNTIME_CHECKTORUNTIME_H
 #define JX_CONVERSION_CHECKTORUNTIME_CHECKTORUNTIME_H
 
+#include "jx/runtime/check_abi.h"
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
@@ -27,16 +28,6 @@ std::unique_ptr<mlir::Pass> createLowerCheckCustomCallsPass();
 std::unique_ptr<mlir::Pass> createLowerChecksToRuntimePass();
 
 void registerCheckToRuntimePasses();
-
-/// Element codes passed to jx_rt_check: (family << 8) | bit width.
-enum class ElementFamily : int32_t {
-  Signed = 0,
-  Unsigned = 1,
-  Float = 2,
-  BFloat = 3,
-  Complex = 4,
-  Bool = 5,
-};
 
 } // namespace jx::check
 

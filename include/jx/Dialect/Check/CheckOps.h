@@ -9,6 +9,8 @@
 #ifndef JX_DIALECT_CHECK_CHECKOPS_H
 #define JX_DIALECT_CHECK_CHECKOPS_H
 
+#include "jx/runtime/check_abi.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
@@ -24,16 +26,6 @@
 
 namespace jx::check {
 
-/// What a check compares: exactly, within an absolute tolerance, or within a
-/// number of ULPs; and whether the expected value is an operand or a constant.
-enum class CheckKind {
-  ExpectEq,
-  ExpectEqConst,
-  ExpectAlmostEq,
-  ExpectAlmostEqConst,
-  ExpectClose,
-  ExpectSerializedEq,
-};
 
 /// Default absolute tolerance of check.expect_almost_eq(_const).
 inline constexpr double kDefaultTolerance = 1e-4;

@@ -43,13 +43,21 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
 mlir::LogicalResult emitMachineCode(mlir::ModuleOp module, bool assembly,
                                     llvm::raw_pwrite_stream &os);
 
+/// Compiles `module` (in the LLVM dialect) as the JIT does and links the
+/// objects into an ELF shared object (with lld or ld, see JX_LINKER):
+/// its bytes. Every function it defines for others has its packed wrapper
+/// `_mlir_<name>`; the runtime functions it calls are left for the loader
+/// to resolve in the process that loads it.
+llvm::Expected<std::string> compileSharedObject(mlir::ModuleOp module);
+
 /// Code compiled and loaded into this process: optimized and compiled to
 /// object files (on several threads when the module is large, see
 /// JX_COMPILE_THREADS) and linked by ORC's JITLink.
 class JitModule {
 public:
   /// Compiles `module` (in the LLVM dialect). `symbols` maps names the code
-  /// calls (runtime functions) to their addresses.
+  /// calls (runtime functions, see jx::runtime::compiled_code_symbols) to
+  /// their addresses.
   static llvm::Expected<std::unique_ptr<JitModule>>
   create(mlir::ModuleOp module, const llvm::StringMap<void *> &symbols);
   ~JitModule();

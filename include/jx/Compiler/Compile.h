@@ -1,0 +1,51 @@
+// Compile.h - StableHLO entry functions compiled into runtime executables.
+//
+// The compiler's one door for the frontend, jxc and embedders: a module in
+// the stablehlo (and chlo, check) dialects goes through the CPU pipeline
+// (jx/Pipelines/CPUPipeline.h) to machine code, which becomes a
+// jx::runtime::executable, either loaded by the in-process JIT or linked
+// into a shared object that can also be serialized and loaded by a process
+// that has only the runtime.
+
+#ifndef JX_COMPILER_COMPILE_H
+#define JX_COMPILER_COMPILE_H
+
+#include "jx/runtime/executable.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace jx::compiler {
+
+struct compile_options {
+  /// Elementwise fusion (off: the unfused reference path).
+  bool fuse = true;
+  /// Dense contractions through BLAS (off: their loop nests).
+  bool blas = true;
+  /// With blas, f32 convolutions through oneDNN (off: GEMMs per window
+  /// position).
+  bool dnnl = true;
+  /// Link the code into a shared object (needs a linker, see JX_LINKER)
+  /// instead of the in-process JIT, so that the executable's serialize()
+  /// works. Compiling costs the linker's run (milliseconds) more.
+  bool serializable = false;
+  /// Called after each pipeline phase with its name and the module.
+  std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
+};
+
+/// Compiles `entry` of `module` (which is not modified). Diagnostics go to
+/// the module's context; returns null on failure.
+std::unique_ptr<runtime::executable>
+compile(mlir::ModuleOp module, const std::string &entry,
+        const compile_options &options = {});
+
+/// The dtype of an MLIR element type, or nullopt where jx has none.
+std::optional<runtime::dtype> dtype_of(mlir::Type element_type);
+
+} // namespace jx::compiler
+
+#endif // JX_COMPILER_COMPILE_H

@@ -1,0 +1,255 @@
+// Compile.cpp - StableHLO entry functions compiled into runtime
+// executables (Compile.h).
+
+#include "jx/Compiler/Compile.h"
+#include "CacheKey.h"
+#include "OutputAliasing.h"
+
+#include "jx/runtime/compile_cache.h"
+
+#include "jx/Pipelines/CPUPipeline.h"
+#include "jx/Target/CPU/CPUTarget.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <atomic>
+#include <cstdlib>
+
+namespace jx::compiler {
+
+using runtime::dtype;
+using runtime::tensor_spec;
+
+std::optional<dtype> dtype_of(mlir::Type t) {
+  if (auto c = mlir::dyn_cast<mlir::ComplexType>(t)) {
+    if (c.getElementType().isF32())
+      return dtype::complex64;
+    if (c.getElementType().isF64())
+      return dtype::complex128;
+    return std::nullopt;
+  }
+  if (t.isF16())
+    return dtype::float16;
+  if (t.isBF16())
+    return dtype::bfloat16;
+  if (t.isF32())
+    return dtype::float32;
+  if (t.isF64())
+    return dtype::float64;
+  if (t.isInteger(1))
+    return dtype::bool_;
+  if (auto i = mlir::dyn_cast<mlir::IntegerType>(t)) {
+    bool u = i.isUnsigned();
+    switch (i.getWidth()) {
+    case 2: return u ? dtype::uint2 : dtype::int2;
+    case 4: return u ? dtype::uint4 : dtype::int4;
+    case 8: return u ? dtype::uint8 : dtype::int8;
+    case 16: return u ? dtype::uint16 : dtype::int16;
+    case 32: return u ? dtype::uint32 : dtype::int32;
+    case 64: return u ? dtype::uint64 : dtype::int64;
+    default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// The spec of a static tensor type; emits an error at `loc` otherwise.
+std::optional<tensor_spec> spec_of(mlir::Type type, mlir::Location loc,
+                                   const char *what, unsigned index) {
+  auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
+  if (!tensor) {
+    mlir::emitError(loc) << what << " #" << index << " has type " << type
+                         << "; jx runs entry functions on tensors only";
+    return std::nullopt;
+  }
+  if (!tensor.hasStaticShape()) {
+    mlir::emitError(loc) << what << " #" << index << " has dynamic shape "
+                         << type << ", not supported yet";
+    return std::nullopt;
+  }
+  std::optional<dtype> d = dtype_of(tensor.getElementType());
+  if (!d) {
+    mlir::emitError(loc) << what << " #" << index << " has element type "
+                         << tensor.getElementType() << ", not supported yet";
+    return std::nullopt;
+  }
+  tensor_spec spec{*d, std::vector<int64_t>(tensor.getShape().begin(),
+                                            tensor.getShape().end())};
+  int64_t count = 1, bytes = 0;
+  bool overflow = false;
+  for (int64_t dim : spec.shape)
+    overflow |= __builtin_mul_overflow(count, dim, &count);
+  overflow |= __builtin_mul_overflow(
+      count, static_cast<int64_t>(std::max<std::size_t>(itemsize(*d), 1)),
+      &bytes);
+  if (overflow && count != 0) {
+    mlir::emitError(loc) << what << " #" << index << " has type " << type
+                         << ", whose size in bytes does not fit in an int64";
+    return std::nullopt;
+  }
+  return spec;
+}
+
+
+/// Set by an atexit handler registered at the first compile(), so it runs
+/// before the destructors of statics built before then (executable caches).
+std::atomic<bool> exiting{false};
+void note_exit() { exiting = true; }
+
+/// Code in this process's JIT.
+class jit_code : public runtime::loaded_code {
+public:
+  explicit jit_code(std::unique_ptr<cpu::JitModule> module)
+      : module(std::move(module)) {}
+  ~jit_code() override {
+    // Tearing a JIT down runs its deinitializers, which LLVM first
+    // compiles; during exit LLVM's own statics may be gone already, and
+    // that crashed or ended in "error: scalar-to-vector conversion failed"
+    // and exit(1). Code still alive at exit (in a static cache) is left to
+    // the OS.
+    if (exiting)
+      (void)module.release();
+  }
+  std::unique_ptr<cpu::JitModule> module;
+};
+
+} // namespace
+
+namespace {
+std::unique_ptr<runtime::executable>
+compileUncached(mlir::ModuleOp source, const std::string &entry,
+                const compile_options &options);
+} // namespace
+
+std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
+                                             const std::string &entry,
+                                             const compile_options &options) {
+  // The disk cache, when it is on; not when the caller watches the
+  // pipeline's phases, which a cached executable skips.
+  if (options.after_phase || runtime::cache_dir().empty() ||
+      !source.lookupSymbol<mlir::func::FuncOp>(entry))
+    return compileUncached(source, entry, options);
+  std::string key = cacheKey(source, entry, options);
+  if (auto exe = runtime::cache_lookup(key))
+    return exe;
+  compile_options linked = options;
+  linked.serializable = true;
+  auto exe = compileUncached(source, entry, linked);
+  if (exe)
+    runtime::cache_store(key, *exe);
+  return exe;
+}
+
+namespace {
+
+std::unique_ptr<runtime::executable>
+compileUncached(mlir::ModuleOp source, const std::string &entry,
+                const compile_options &options) {
+  auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
+  if (!fn) {
+    source.emitError() << "no function @" << entry << " to compile";
+    return nullptr;
+  }
+  static const bool exit_hook = (std::atexit(note_exit), true);
+  (void)exit_hook;
+  std::vector<tensor_spec> inputs, outputs;
+  std::vector<uint8_t> mayAlias;
+  mlir::FunctionType type = fn.getFunctionType();
+  for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+    auto spec = spec_of(t, fn.getLoc(), "argument", i);
+    if (!spec)
+      return nullptr;
+    inputs.push_back(*spec);
+  }
+  for (auto [i, t] : llvm::enumerate(type.getResults())) {
+    auto spec = spec_of(t, fn.getLoc(), "result", i);
+    if (!spec)
+      return nullptr;
+    outputs.push_back(*spec);
+  }
+
+  // Compile a copy in which only the entry is public, so that the rest is
+  // inlined or dropped.
+  mlir::OwningOpRef<mlir::ModuleOp> module(source.clone());
+  for (auto f : module->getOps<mlir::func::FuncOp>())
+    if (f.getSymName() != entry && !f.isExternal())
+      f.setPrivate();
+  module->lookupSymbol<mlir::func::FuncOp>(entry).setPublic();
+  CPUPipelineOptions pipeline;
+  pipeline.fuse = options.fuse;
+  pipeline.blas = options.blas;
+  pipeline.dnnl = options.dnnl;
+  pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
+    if (phase == "bufferized")
+      if (auto f = m.lookupSymbol<mlir::func::FuncOp>(entry)) {
+        mayAlias = outputAliasing(
+            f, inputs.size(), outputs.size(),
+            [&](std::size_t k, std::size_t j) {
+              const tensor_spec &in = inputs[k], &out = outputs[j];
+              return in == out && runtime::element_count(in) > 0;
+            });
+        if (std::getenv("JX_DEBUG_ALIAS")) {
+          f.print(llvm::errs());
+          llvm::errs() << "\nmay_alias:";
+          for (uint8_t b : mayAlias)
+            llvm::errs() << " " << int(b);
+          llvm::errs() << "\n";
+        }
+      }
+    if (options.after_phase)
+      options.after_phase(phase.str(), m);
+  };
+  if (mlir::failed(runCPUPipeline(*module, pipeline)))
+    return nullptr;
+
+  if (options.serializable) {
+    llvm::Expected<std::string> so = cpu::compileSharedObject(*module);
+    if (!so) {
+      mlir::emitError(fn.getLoc())
+          << "compiling @" << entry
+          << " to a shared object failed: " << llvm::toString(so.takeError());
+      return nullptr;
+    }
+    try {
+      return runtime::executable::load(std::move(*so), entry, std::move(inputs),
+                                       std::move(outputs), std::move(mayAlias),
+                                       runtime::host_cpu());
+    } catch (const runtime::load_error &e) {
+      mlir::emitError(fn.getLoc()) << "loading @" << entry << ": " << e.what();
+      return nullptr;
+    }
+  }
+
+  llvm::StringMap<void *> symbols;
+  for (auto [name, address] : runtime::compiled_code_symbols())
+    symbols[name] = address;
+  auto jit = cpu::JitModule::create(*module, symbols);
+  // Generate the machine code now rather than on the first run, so that
+  // compile() is the whole compilation and a missing symbol fails here.
+  llvm::Expected<cpu::JitModule::PackedFunction> fnPtr =
+      jit ? (*jit)->lookupPacked(entry)
+          : llvm::Expected<cpu::JitModule::PackedFunction>(jit.takeError());
+  if (!fnPtr) {
+    llvm::Error error = fnPtr.takeError();
+    // At the entry's location rather than on the module, which would print
+    // the whole module. ORC reports unresolved symbols on stderr itself
+    // ("JIT session error: Symbols not found: [ ... ]").
+    mlir::emitError(fn.getLoc())
+        << "JIT compilation of @" << entry
+        << " failed: " << llvm::toString(std::move(error));
+    return nullptr;
+  }
+  return std::make_unique<runtime::executable>(
+      entry, std::move(inputs), std::move(outputs), std::move(mayAlias),
+      std::make_unique<jit_code>(std::move(*jit)), *fnPtr);
+}
+
+} // namespace
+
+} // namespace jx::compiler
