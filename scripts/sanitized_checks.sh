@@ -42,7 +42,7 @@ build() {
 }
 
 run_tests() {
-  build jxc jx-opt jx-fuzzers || return 1
+  build jxc jx-opt jx-run jx-fuzzers || return 1
   # Every lit test but test/Frontend's: they run jx-trace, whose frontend
   # library would double the build (docs/testing.md runs it by hand).
   echo "sanitize: lit tests of jxc and jx-opt under ASan+UBSan: test/ but test/Frontend"
