@@ -3,6 +3,7 @@
 
 #include "jx/Compiler/Compile.h"
 #include "CacheKey.h"
+#include "Lowering.h"
 #include "OutputAliasing.h"
 
 #include "jx/runtime/compile_cache.h"
@@ -146,20 +147,21 @@ std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
   return exe;
 }
 
-namespace {
-
-std::unique_ptr<runtime::executable>
-compileUncached(mlir::ModuleOp source, const std::string &entry,
-                const compile_options &options) {
+mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
+                                             const std::string &entry,
+                                             const compile_options &options,
+                                             EntrySignature &signature) {
   auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
   if (!fn) {
     source.emitError() << "no function @" << entry << " to compile";
     return nullptr;
   }
-  static const bool exit_hook = (std::atexit(note_exit), true);
-  (void)exit_hook;
-  std::vector<tensor_spec> inputs, outputs;
-  std::vector<uint8_t> mayAlias;
+  std::vector<tensor_spec> &inputs = signature.inputs;
+  std::vector<tensor_spec> &outputs = signature.outputs;
+  std::vector<uint8_t> &mayAlias = signature.mayAlias;
+  inputs.clear();
+  outputs.clear();
+  mayAlias.clear();
   mlir::FunctionType type = fn.getFunctionType();
   for (auto [i, t] : llvm::enumerate(type.getInputs())) {
     auto spec = spec_of(t, fn.getLoc(), "argument", i);
@@ -207,6 +209,25 @@ compileUncached(mlir::ModuleOp source, const std::string &entry,
   };
   if (mlir::failed(runCPUPipeline(*module, pipeline)))
     return nullptr;
+  return module;
+}
+
+namespace {
+
+std::unique_ptr<runtime::executable>
+compileUncached(mlir::ModuleOp source, const std::string &entry,
+                const compile_options &options) {
+  static const bool exit_hook = (std::atexit(note_exit), true);
+  (void)exit_hook;
+  EntrySignature signature;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      lowerEntry(source, entry, options, signature);
+  if (!module)
+    return nullptr;
+  auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
+  std::vector<tensor_spec> &inputs = signature.inputs;
+  std::vector<tensor_spec> &outputs = signature.outputs;
+  std::vector<uint8_t> &mayAlias = signature.mayAlias;
 
   if (options.serializable) {
     llvm::Expected<std::string> so = cpu::compileSharedObject(*module);

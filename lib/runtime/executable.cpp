@@ -122,15 +122,6 @@ void push_descriptor(std::vector<int64_t> &words, void *data,
     words.push_back(s);
 }
 
-/// Calls compiled code; false when one of its allocations failed (the
-/// allocation function jumps back here, see memory.h).
-bool call_guarded(void (*fn)(void **), void **args, allocation_scope &scope) {
-  if (setjmp(scope.landing()) != 0)
-    return false;
-  fn(args);
-  return true;
-}
-
 /// A shared object loaded from bytes: written to an anonymous file
 /// (memfd, which works where /tmp and /dev/shm are mounted noexec), opened
 /// by the dynamic loader as /proc/self/fd/N, which resolves the runtime

@@ -324,6 +324,14 @@ void *allocate(uint64_t size, uint64_t alignment) {
 }
 
 } // namespace
+
+bool call_guarded(void (*fn)(void **), void **args, allocation_scope &scope) {
+  if (setjmp(scope.landing()) != 0)
+    return false;
+  fn(args);
+  return true;
+}
+
 } // namespace jx::runtime
 
 extern "C" void *_mlir_memref_to_llvm_alloc(uint64_t size) {

@@ -6,6 +6,7 @@
 //           [--no-dnnl]
 //   jxc compile FILE --print-all-stages
 //   jxc compile FILE --emit=executable -o FILE.jxe   (jxc run FILE.jxe)
+//   jxc compile FILE --emit=library --name NAME [--shared] -o DIR
 //   jxc bench FILE [--input a.npy ...] [--min-time S] [--threads N]
 //           [--format=json]
 //   jxc tune FILE [--input a.npy ...] [--threads N]   |   jxc tune --clear
@@ -121,8 +122,15 @@ cl::opt<std::string> emit(
     "emit",
     cl::desc("Stage to print: stablehlo, hlo, linalg, bufferized, loops, "
              "llvm-dialect, llvm-ir, asm, obj; or executable (a serialized "
-             "executable, for jxc run and jx-run)"),
+             "executable, for jxc run and jx-run), or library (--name)"),
     cl::init("llvm-ir"), cl::sub(compileCmd));
+cl::opt<std::string> libraryName(
+    "name", cl::desc("With --emit=library: the library's name (a C identifier; "
+                     "NAME.h, libNAME.a, functions NAME_<entry>)"),
+    cl::sub(compileCmd));
+cl::opt<bool> sharedLibrary(
+    "shared", cl::desc("With --emit=library: libNAME.so instead of libNAME.a"),
+    cl::sub(compileCmd));
 cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
                                 cl::init("-"), cl::sub(compileCmd));
 cl::opt<bool> printAll("print-all-stages",
@@ -609,6 +617,19 @@ void printStage(llvm::raw_ostream &os, llvm::StringRef stage, ModuleOp module) {
   os << "\n";
 }
 
+/// Writes `bytes` to `path`; false after a message when it cannot.
+bool writeFile(llvm::StringRef path, llvm::StringRef bytes) {
+  std::string error;
+  auto out = openOutputFile(path, &error);
+  if (!out) {
+    llvm::errs() << "jxc: error: " << error << "\n";
+    return false;
+  }
+  out->os() << bytes;
+  out->keep();
+  return true;
+}
+
 /// jxc compile --emit=executable: the entry compiled and linked into a
 /// serialized executable, which `jxc run` and jx::runtime::executable::
 /// deserialize load without compiling.
@@ -634,29 +655,62 @@ int compileExecutable(MLIRContext &ctx) {
   auto exe = jx::compiler::compile(*module, name, options);
   if (!exe)
     return kExitCannotCompile;
-  std::string error;
-  auto out = openOutputFile(outputFile, &error);
-  if (!out) {
-    llvm::errs() << "jxc: error: " << error << "\n";
+  return writeFile(outputFile, exe->serialize()) ? 0 : kExitCannotCompile;
+}
+
+/// jxc compile --emit=library --name NAME [--shared] -o DIR: DIR/NAME.h and
+/// DIR/libNAME.a (or .so), for programs that link jx's runtime only.
+int compileLibrary(MLIRContext &ctx) {
+  if (libraryName.empty()) {
+    llvm::errs() << "jxc: error: --emit=library needs --name NAME\n";
     return kExitCannotCompile;
   }
-  out->os() << exe->serialize();
-  out->keep();
+  if (outputFile == "-") {
+    llvm::errs() << "jxc: error: --emit=library writes a header and a library; "
+                    "give their folder with -o\n";
+    return kExitCannotCompile;
+  }
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module;
+  std::string name;
+  if (!loadWithEntry(ctx, sourceMgr, compileFile, module, name))
+    return kExitCannotCompile;
+  auto lib = jx::compiler::compile_library(*module, name, libraryName,
+                                           sharedLibrary, compileOptionsFromFlags());
+  if (!lib)
+    return kExitCannotCompile;
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputFile)) {
+    llvm::errs() << "jxc: error: cannot create " << outputFile << ": "
+                 << ec.message() << "\n";
+    return kExitCannotCompile;
+  }
+  auto write = [&](const std::string &file, const std::string &bytes) {
+    llvm::SmallString<128> path(outputFile);
+    llvm::sys::path::append(path, file);
+    return writeFile(path, bytes);
+  };
+  std::string binary = "lib" + libraryName + (sharedLibrary ? ".so" : ".a");
+  if (!write(libraryName + ".h", lib->header) || !write(binary, lib->binary))
+    return kExitCannotCompile;
   return 0;
 }
 
 int compileCommand(MLIRContext &ctx) {
   static const char *const kStages[] = {"stablehlo", "hlo", "linalg",
                                         "bufferized", "loops", "llvm-dialect",
-                                        "llvm-ir", "asm", "obj", "executable"};
+                                        "llvm-ir", "asm", "obj", "executable",
+                                        "library"};
   if (!llvm::is_contained(kStages, llvm::StringRef(emit))) {
     llvm::errs() << "jxc: error: unknown stage '" << emit
                  << "'; stages are stablehlo, hlo, linalg, bufferized, loops, "
-                    "llvm-dialect, llvm-ir, asm, obj, executable\n";
+                    "llvm-dialect, llvm-ir, asm, obj, executable, library\n";
     return kExitCannotCompile;
   }
   if (emit == "executable")
     return compileExecutable(ctx);
+  if (emit == "library")
+    return compileLibrary(ctx);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
   OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, compileFile);
@@ -725,6 +779,9 @@ int main(int argc, char **argv) {
       "                                     feed .npy inputs, write result<i>.npy\n"
       "  jxc compile f.mlir --emit=linalg   print one stage of the compilation\n"
       "  jxc compile f.mlir --print-all-stages\n"
+      "  jxc compile f.mlir --emit=library --name model -o out/\n"
+      "                                     out/model.h and out/libmodel.a for\n"
+      "                                     programs that link the runtime only\n"
       "  jxc compile f.mlir --emit=executable -o f.jxe\n"
       "                                     a serialized executable, which\n"
       "                                     jxc run (and jx-run) load\n"

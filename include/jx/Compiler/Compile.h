@@ -43,6 +43,24 @@ std::unique_ptr<runtime::executable>
 compile(mlir::ModuleOp module, const std::string &entry,
         const compile_options &options = {});
 
+/// An entry compiled ahead of time: a C header declaring `<name>_<entry>`
+/// (its inputs and outputs as pointers to row-major buffers, shapes fixed
+/// and listed in the header) and a C++ wrapper that throws, and the code as
+/// a static library (a GNU archive) or, with `shared`, a shared object.
+/// Programs that use it link it with jx's runtime (libjx_runtime.so) and
+/// libomp, not the compiler. Symbols are prefixed `jx_<name>_`, so several
+/// libraries link into one program.
+struct library {
+  std::string header;
+  std::string binary;
+};
+
+/// `name` must be a C identifier. Nullopt after a diagnostic on failure.
+std::optional<library> compile_library(mlir::ModuleOp module,
+                                       const std::string &entry,
+                                       const std::string &name, bool shared,
+                                       const compile_options &options = {});
+
 /// The dtype of an MLIR element type, or nullopt where jx has none.
 std::optional<runtime::dtype> dtype_of(mlir::Type element_type);
 

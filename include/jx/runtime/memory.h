@@ -83,6 +83,11 @@ private:
   allocation_scope *previous_;
 };
 
+/// Calls compiled code's packed entry `fn` on `args` under `scope`; false
+/// when one of its allocations (or a kernel) failed, the failure function
+/// having jumped back here (scope.error() says why).
+bool call_guarded(void (*fn)(void **), void **args, allocation_scope &scope);
+
 /// Ends the running call of compiled code from inside a runtime kernel
 /// (a library call that cannot be made): executable::run throws
 /// std::runtime_error with `message`. Outside a call, prints it and aborts.

@@ -34,6 +34,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -288,14 +289,21 @@ namespace {
 
 /// `module` (in the LLVM dialect) as object files to link, with the packed
 /// wrappers of its entries and the runtime's names for its helpers.
+/// With a `prefix`, every function the module defines for others is
+/// renamed `<prefix><name>` first (so its wrapper is `_mlir_<prefix><name>`),
+/// so that several compiled programs link into one binary.
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
-compileForLinking(ModuleOp module) {
+compileForLinking(ModuleOp module, llvm::StringRef prefix = "") {
   initializeLLVMTargets();
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, context, "jx");
   if (!llvmModule)
     return llvm::createStringError("cannot translate the module to LLVM IR");
+  if (!prefix.empty())
+    for (llvm::Function &fn : *llvmModule)
+      if (!fn.isDeclaration() && !fn.hasLocalLinkage())
+        fn.setName(prefix + fn.getName());
   addPackedWrappers(*llvmModule);
   renameRuntimeHelpers(*llvmModule);
   return compileToObjects(std::move(llvmModule));
@@ -316,10 +324,11 @@ llvm::Expected<std::string> findLinker() {
 
 } // namespace
 
-llvm::Expected<std::string> compileSharedObject(ModuleOp module) {
-  auto objects = compileForLinking(module);
-  if (!objects)
-    return objects.takeError();
+namespace {
+
+/// `objects` linked into an ELF shared object: its bytes.
+llvm::Expected<std::string>
+linkShared(const std::vector<std::unique_ptr<llvm::MemoryBuffer>> &objects) {
   auto linker = findLinker();
   if (!linker)
     return linker.takeError();
@@ -334,13 +343,13 @@ llvm::Expected<std::string> compileSharedObject(ModuleOp module) {
   std::vector<std::string> args = {*linker, "-shared", "-o",
                                    (dir + "/code.so").str(), "-z",
                                    "noexecstack", "--build-id=none"};
-  for (size_t i = 0; i < objects->size(); ++i) {
+  for (size_t i = 0; i < objects.size(); ++i) {
     std::string path = (dir + "/part" + llvm::Twine(i) + ".o").str();
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)
       return llvm::createStringError(ec, "cannot write " + path);
-    os << (*objects)[i]->getBuffer();
+    os << objects[i]->getBuffer();
     os.close();
     if (os.has_error())
       return llvm::createStringError(os.error(), "cannot write " + path);
@@ -366,6 +375,42 @@ llvm::Expected<std::string> compileSharedObject(ModuleOp module) {
   if (!so)
     return llvm::createStringError(so.getError(), "cannot read the shared object");
   return (*so)->getBuffer().str();
+}
+
+} // namespace
+
+llvm::Expected<std::string> compileSharedObject(ModuleOp module) {
+  auto objects = compileForLinking(module);
+  if (!objects)
+    return objects.takeError();
+  return linkShared(*objects);
+}
+
+llvm::Expected<std::string> compileLibrary(ModuleOp module,
+                                           llvm::StringRef prefix,
+                                           bool shared) {
+  auto objects = compileForLinking(module, prefix);
+  if (!objects)
+    return objects.takeError();
+  if (shared)
+    return linkShared(*objects);
+  // A static library: the objects in a GNU archive with a symbol table,
+  // written deterministically (no dates, owners).
+  std::vector<std::string> names;
+  for (size_t i = 0; i < objects->size(); ++i)
+    names.push_back((prefix + "part" + llvm::Twine(i) + ".o").str());
+  std::vector<llvm::NewArchiveMember> members;
+  for (size_t i = 0; i < objects->size(); ++i) {
+    llvm::NewArchiveMember member((*objects)[i]->getMemBufferRef());
+    member.MemberName = names[i];
+    members.push_back(std::move(member));
+  }
+  auto archive = llvm::writeArchiveToBuffer(
+      members, llvm::SymtabWritingMode::NormalSymtab,
+      llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
+  if (!archive)
+    return archive.takeError();
+  return (*archive)->getBuffer().str();
 }
 
 JitModule::JitModule(std::unique_ptr<llvm::orc::LLJIT> jit)

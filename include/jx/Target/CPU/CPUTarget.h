@@ -50,6 +50,13 @@ mlir::LogicalResult emitMachineCode(mlir::ModuleOp module, bool assembly,
 /// to resolve in the process that loads it.
 llvm::Expected<std::string> compileSharedObject(mlir::ModuleOp module);
 
+/// Compiles `module` for linking into other programs: every function it
+/// defines for others renamed `<prefix><name>` (its packed wrapper
+/// `_mlir_<prefix><name>`), in a static library (a GNU archive of the
+/// objects) or, with `shared`, a shared object: its bytes.
+llvm::Expected<std::string> compileLibrary(mlir::ModuleOp module,
+                                           llvm::StringRef prefix, bool shared);
+
 /// Code compiled and loaded into this process: optimized and compiled to
 /// object files (on several threads when the module is large, see
 /// JX_COMPILE_THREADS) and linked by ORC's JITLink.

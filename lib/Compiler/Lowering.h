@@ -1,0 +1,30 @@
+// Lowering.h - an entry function through the CPU pipeline, with its
+// signature: what compile() and compileLibrary() share.
+
+#ifndef JX_LIB_COMPILER_LOWERING_H
+#define JX_LIB_COMPILER_LOWERING_H
+
+#include "jx/Compiler/Compile.h"
+
+#include "mlir/IR/OwningOpRef.h"
+
+#include <vector>
+
+namespace jx::compiler {
+
+struct EntrySignature {
+  std::vector<runtime::tensor_spec> inputs, outputs;
+  std::vector<uint8_t> mayAlias; // inputs x outputs, row-major
+};
+
+/// A copy of `source` in which `entry` is the only public function, run
+/// through the CPU pipeline to the LLVM dialect; `signature` receives the
+/// entry's signature. Null (after a diagnostic) on failure.
+mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
+                                             const std::string &entry,
+                                             const compile_options &options,
+                                             EntrySignature &signature);
+
+} // namespace jx::compiler
+
+#endif // JX_LIB_COMPILER_LOWERING_H
