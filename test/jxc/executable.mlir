@@ -13,9 +13,12 @@
 // RUN: jxc run %t/f.jxe --input %t/x.npy --input %t/w.npy --output-dir %t/jxe | FileCheck %s --check-prefix=JXC
 // RUN: python3 -c "import numpy as np; x=np.arange(12,dtype=np.float32).reshape(3,4); w=(np.arange(8,dtype=np.float32)-3).reshape(4,2); r=[np.load('%t/' + d + '/result%%d.npy' %% i) for d in ('out','ref','jxe') for i in (0,1)]; e0=np.maximum(x@w,0); e1=x.T; assert all(np.array_equal(a,b) for a,b in zip(r, [e0,e1]*3)), r; print('ok')" | FileCheck %s --check-prefix=SAME
 
-// OUT: result 0: f32[3,2]
-// OUT-NEXT: result 1: f32[4,3]
-// OUT-NEXT: PASS main
+// OUT: result[0]: f32[3,2]
+// OUT-NEXT: {{\[\[}}10, 16],
+// OUT-NEXT:  [10, 32],
+// OUT-NEXT:  [10, 48]]
+// OUT-NEXT: result[1]: f32[4,3]
+// OUT: PASS main
 // JXC: PASS main
 // SAME: ok
 

@@ -6,12 +6,14 @@
 // FILE.jxe comes from `jxc compile prog.mlir --emit=executable -o FILE.jxe`.
 // This program links only the runtime (no MLIR, no LLVM: the
 // runtime-links-no-llvm test checks its libraries), so it is what a service
-// that runs finished models looks like. It prints one line per result
-// (index, type) and the checks' verdict as `jxc run` does: PASS or FAIL.
+// that runs finished models looks like. It prints each result (type and
+// values, elided when long) and the checks' verdict as `jxc run` does: PASS
+// or FAIL. Inputs are .npy files or inline ("2x3xf32=1 2 3 4 5 6").
 // Exit codes as jxc's: 0 success, 1 a check failed, 2 the executable or an
 // input could not be read or loaded, or the command line is wrong.
 
 #include "jx/runtime/executable.h"
+#include "jx/runtime/format.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
 
@@ -63,7 +65,7 @@ int main(int argc, char **argv) {
     if (arg.rfind("--input", 0) == 0) {
       const char *v = value("--input");
       if (!v)
-        return usage("--input needs an .npy file");
+        return usage("--input needs an .npy file or an inline value");
       inputs.push_back(v);
     } else if (arg.rfind("--output-dir", 0) == 0) {
       const char *v = value("--output-dir");
@@ -112,7 +114,7 @@ int main(int argc, char **argv) {
   jx::runtime::check_log log;
   try {
     for (const std::string &input : inputs)
-      args.push_back(jx::runtime::read_npy(input));
+      args.push_back(jx::runtime::read_input(input));
     results = exe->run(args, &log);
     if (!output_dir.empty()) {
       std::filesystem::create_directories(output_dir);
@@ -126,7 +128,8 @@ int main(int argc, char **argv) {
     return kExitUsage;
   }
   for (std::size_t i = 0; i < results.size(); ++i)
-    std::cout << "result " << i << ": " << results[i].type_string() << "\n";
+    std::cout << "result[" << i << "]: " << results[i].type_string() << "\n"
+              << jx::runtime::format_values(results[i]) << "\n";
   if (!log.failures.empty()) {
     std::cout << "FAIL " << exe->entry() << ": " << log.failures.front() << "\n";
     return kExitCheckFailed;

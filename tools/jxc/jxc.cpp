@@ -24,9 +24,11 @@
 #include "jx/Compiler/Compile.h"
 #include "jx/runtime/compile_cache.h"
 #include "jx/runtime/executable.h"
+#include "jx/runtime/format.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
 #include "jx/runtime/tuning.h"
+#include "jx/runtime/memory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -35,6 +37,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -55,110 +58,119 @@ namespace cl = llvm::cl;
 
 namespace {
 
+/// jxc's own options: --help lists these (and LLVM's generic ones), not the
+/// hundreds that libLLVM and libMLIR register.
+cl::OptionCategory jxcOptions("jxc options");
+
 cl::SubCommand runCmd("run", "Compile a program to native code, run it and "
                              "evaluate its checks");
 cl::SubCommand compileCmd("compile", "Compile a program and print one stage");
 
 cl::opt<std::string> runFile(cl::Positional, cl::desc("<file.mlir>"),
-                             cl::Required, cl::sub(runCmd));
+                             cl::Required, cl::cat(jxcOptions), cl::sub(runCmd));
 cl::opt<bool> splitInput("split-input-file",
                          cl::desc("Treat each '// -----' chunk as its own "
                                   "module and test case"),
-                         cl::sub(runCmd));
-cl::list<std::string> inputs("input", cl::desc("An .npy file for the next "
-                                               "argument of the entry"),
-                             cl::sub(runCmd));
+                         cl::cat(jxcOptions), cl::sub(runCmd));
+cl::list<std::string> inputs("input", cl::desc("The entry's next argument: an "
+                                               ".npy file (x.npy, @x.npy) or "
+                                               "inline, e.g. 2x3xf32=1 2 3 4 5 6"),
+                             cl::cat(jxcOptions), cl::sub(runCmd));
+cl::opt<std::string> entryName(
+    "function", cl::desc("The entry to run (default: @main, else the only "
+                         "public function)"),
+    cl::cat(jxcOptions), cl::sub(runCmd));
 cl::opt<bool> viaExecutable(
     "via-executable",
     cl::desc("Compile each entry to a serialized executable and load it back "
              "before running it (the path jx-run and the disk cache take)"),
-    cl::sub(runCmd));
+    cl::cat(jxcOptions), cl::sub(runCmd));
 cl::opt<std::string> outputDir("output-dir",
                                cl::desc("Write each result as result<i>.npy "
                                         "in this folder"),
-                               cl::sub(runCmd));
+                               cl::cat(jxcOptions), cl::sub(runCmd));
 
 cl::SubCommand benchCmd("bench", "Compile a program once and time calls of "
                                  "its entry");
 cl::SubCommand cacheCmd("cache", "Show (stats) or empty (clear) the compile "
                                  "cache (JX_CACHE_DIR, JX_CACHE=1)");
 cl::opt<std::string> cacheAction(cl::Positional, cl::desc("<stats|clear>"),
-                                 cl::init("stats"), cl::sub(cacheCmd));
+                                 cl::init("stats"), cl::cat(jxcOptions), cl::sub(cacheCmd));
 
 cl::SubCommand tuneCmd("tune", "Time OpenBLAS and oneDNN on each GEMM shape "
                                "of a program and record the faster in the "
                                "tuning database");
 cl::opt<std::string> benchFile(cl::Positional, cl::desc("<file.mlir>"),
-                               cl::Required, cl::sub(benchCmd));
+                               cl::Required, cl::cat(jxcOptions), cl::sub(benchCmd));
 cl::list<std::string> benchInputs("input",
                                   cl::desc("An .npy file for the next "
                                            "argument of the entry"),
-                                  cl::sub(benchCmd));
+                                  cl::cat(jxcOptions), cl::sub(benchCmd));
 cl::opt<double> minTime("min-time",
                         cl::desc("Time calls for at least this many seconds "
                                  "(default 1)"),
-                        cl::init(1.0), cl::sub(benchCmd));
+                        cl::init(1.0), cl::cat(jxcOptions), cl::sub(benchCmd));
 cl::opt<unsigned> benchThreads(
     "threads", cl::desc("Threads the kernels may use (default: "
                         "JX_NUM_THREADS, else every core)"),
-    cl::init(0), cl::sub(benchCmd), cl::sub(tuneCmd));
+    cl::init(0), cl::cat(jxcOptions), cl::sub(benchCmd), cl::sub(tuneCmd));
 cl::opt<std::string> benchFormat("format",
                                  cl::desc("Output: text (default) or json"),
-                                 cl::init("text"), cl::sub(benchCmd));
+                                 cl::init("text"), cl::cat(jxcOptions), cl::sub(benchCmd));
 
 cl::opt<std::string> tuneFile(cl::Positional, cl::desc("<file.mlir>"),
-                              cl::sub(tuneCmd));
+                              cl::cat(jxcOptions), cl::sub(tuneCmd));
 cl::list<std::string> tuneInputs("input",
                                  cl::desc("An .npy file for the next argument "
                                           "of the entry (default: zeros)"),
-                                 cl::sub(tuneCmd));
+                                 cl::cat(jxcOptions), cl::sub(tuneCmd));
 cl::opt<bool> tuneClear("clear",
                         cl::desc("Delete the tuning database instead"),
-                        cl::sub(tuneCmd));
+                        cl::cat(jxcOptions), cl::sub(tuneCmd));
 
 cl::opt<std::string> compileFile(cl::Positional, cl::desc("<file.mlir>"),
-                                 cl::Required, cl::sub(compileCmd));
+                                 cl::Required, cl::cat(jxcOptions), cl::sub(compileCmd));
 cl::opt<std::string> emit(
     "emit",
     cl::desc("Stage to print: stablehlo, hlo, linalg, bufferized, loops, "
              "llvm-dialect, llvm-ir, asm, obj; or executable (a serialized "
              "executable, for jxc run and jx-run), or library (--name)"),
-    cl::init("llvm-ir"), cl::sub(compileCmd));
+    cl::init("llvm-ir"), cl::cat(jxcOptions), cl::sub(compileCmd));
 cl::opt<std::string> libraryName(
     "name", cl::desc("With --emit=library: the library's name (a C identifier; "
                      "NAME.h, libNAME.a, functions NAME_<entry>)"),
-    cl::sub(compileCmd));
+    cl::cat(jxcOptions), cl::sub(compileCmd));
 cl::opt<bool> sharedLibrary(
     "shared", cl::desc("With --emit=library: libNAME.so instead of libNAME.a"),
-    cl::sub(compileCmd));
+    cl::cat(jxcOptions), cl::sub(compileCmd));
 cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
-                                cl::init("-"), cl::sub(compileCmd));
+                                cl::init("-"), cl::cat(jxcOptions), cl::sub(compileCmd));
 cl::opt<bool> printAll("print-all-stages",
                        cl::desc("Print the module after every stage, in "
                                 "order, from stablehlo to LLVM IR"),
-                       cl::sub(compileCmd));
+                       cl::cat(jxcOptions), cl::sub(compileCmd));
 
 cl::opt<bool> noFuse("no-fuse",
                      cl::desc("Do not fuse elementwise ops: the unfused "
                               "reference path"),
-                     cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
+                     cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 
 cl::opt<std::string> maxMemory(
     "max-memory",
     cl::desc("Cap what one call may allocate (outputs and temporaries), in "
              "bytes or with a K/M/G/T suffix; default: JX_MAX_MEMORY, else "
              "the machine's physical memory"),
-    cl::sub(runCmd), cl::sub(benchCmd));
+    cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(benchCmd));
 
 cl::opt<bool> noBlas("no-blas",
                      cl::desc("Keep dense contractions as loop nests instead "
                               "of BLAS calls: the reference path"),
-                     cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
+                     cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 
 cl::opt<bool> noDnnl("no-dnnl",
                      cl::desc("Lower f32 convolutions to GEMMs per window "
                               "position instead of oneDNN calls"),
-                     cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
+                     cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 
 constexpr int kExitCheckFailed = 1;
 constexpr int kExitCannotCompile = 2;
@@ -265,6 +277,9 @@ EntryResult runExecutable(const jx::runtime::executable &exe,
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     return {kExitCannotCompile, e.what()};
   }
+  for (std::size_t i = 0; i < results.size(); ++i)
+    llvm::outs() << "result[" << i << "]: " << results[i].type_string() << "\n"
+                 << jx::runtime::format_values(results[i]) << "\n";
   if (!outputDir.empty()) {
     try {
       llvm::sys::fs::create_directories(outputDir);
@@ -323,7 +338,7 @@ int runSerialized(llvm::StringRef bytes) {
   std::vector<jx::runtime::host_buffer> args;
   try {
     for (const std::string &input : inputs)
-      args.push_back(jx::runtime::read_npy(input));
+      args.push_back(jx::runtime::read_input(input));
   } catch (const std::exception &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     llvm::outs() << "FAIL " << exe->entry() << ": cannot read input\n";
@@ -350,10 +365,20 @@ int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
   // One entry, or else (a chunk holding several argument-free test
   // functions) every root function, reported as one test case.
   SmallVector<func::FuncOp> entries;
-  if (func::FuncOp entry = findEntry(*module))
+  if (!entryName.empty()) {
+    auto fn = module->lookupSymbol<func::FuncOp>(entryName);
+    if (!fn || fn.isExternal()) {
+      llvm::errs() << "jxc: error: " << path << ": no function @" << entryName
+                   << " to run (--function)\n";
+      llvm::outs() << "FAIL " << entryName << ": no such function\n";
+      return kExitCannotCompile;
+    }
+    entries.push_back(fn);
+  } else if (func::FuncOp entry = findEntry(*module)) {
     entries.push_back(entry);
-  else if (inputs.empty())
+  } else if (inputs.empty()) {
     entries = findRootTests(*module);
+  }
   if (entries.empty()) {
     module->emitError("no entry function: expected @main or exactly one "
                       "public function");
@@ -367,7 +392,7 @@ int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
   std::vector<jx::runtime::host_buffer> args;
   try {
     for (const std::string &input : inputs)
-      args.push_back(jx::runtime::read_npy(input));
+      args.push_back(jx::runtime::read_input(input));
   } catch (const std::exception &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     llvm::outs() << "FAIL " << names << ": cannot read input\n";
@@ -491,7 +516,7 @@ int benchCommand(MLIRContext &ctx) {
   try {
     std::vector<jx::runtime::host_buffer> args;
     for (const std::string &input : benchInputs)
-      args.push_back(jx::runtime::read_npy(input));
+      args.push_back(jx::runtime::read_input(input));
     jx::compiler::compile_options options = compileOptionsFromFlags();
     auto start = clock::now();
     auto exe = jx::compiler::compile(*module, name, options);
@@ -558,7 +583,7 @@ int tuneCommand(MLIRContext &ctx) {
       return kExitCannotCompile;
     std::vector<jx::runtime::host_buffer> args;
     for (const std::string &input : tuneInputs)
-      args.push_back(jx::runtime::read_npy(input));
+      args.push_back(jx::runtime::read_input(input));
     if (tuneInputs.empty())
       for (const jx::runtime::tensor_spec &spec : exe->inputs()) {
         jx::runtime::host_buffer zeros;
@@ -768,7 +793,16 @@ int main(int argc, char **argv) {
   jx::registerAllPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
-  cl::ParseCommandLineOptions(
+  for (cl::SubCommand *sub : {&cl::SubCommand::getTopLevel(), &runCmd,
+                              &compileCmd, &benchCmd, &tuneCmd, &cacheCmd})
+    cl::HideUnrelatedOptions(jxcOptions, *sub);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "jxc (jx " << jx::runtime::version() << "), LLVM and MLIR "
+       << LLVM_VERSION_STRING << "\n";
+  });
+  // A wrong command line is exit code 2, as every error jxc reports before
+  // running a program (cl's default would be 1, a failed check's code).
+  if (!cl::ParseCommandLineOptions(
       argc, argv,
       "jxc: compile StableHLO programs to native code and run them\n\n"
       "  jxc run prog.mlir                  compile @main (or the only public\n"
@@ -776,7 +810,10 @@ int main(int argc, char **argv) {
       "  jxc run tests.mlir --split-input-file\n"
       "                                     each '// -----' chunk is a test case\n"
       "  jxc run f.mlir --input x.npy --output-dir out/\n"
-      "                                     feed .npy inputs, write result<i>.npy\n"
+      "                                     feed .npy inputs, print the results,\n"
+      "                                     write result<i>.npy\n"
+      "  jxc run f.mlir --input=\"2x2xf32=1 2 3 4\" --function=g\n"
+      "                                     an inline input; another entry\n"
       "  jxc compile f.mlir --emit=linalg   print one stage of the compilation\n"
       "  jxc compile f.mlir --print-all-stages\n"
       "  jxc compile f.mlir --emit=library --name model -o out/\n"
@@ -788,10 +825,12 @@ int main(int argc, char **argv) {
       "  jxc bench f.mlir --input x.npy --min-time 2 --format=json\n"
       "                                     time calls of the compiled entry\n"
       "  jxc tune f.mlir                    pick OpenBLAS or oneDNN per GEMM shape\n"
-      "  jxc cache stats|clear              the compile cache (docs/runtime.md)\n"
-      "                                     (tuning database: see jxc tune --help)\n\n"
-      "Exit codes: 0 success, 1 a check failed, 2 the program or an input\n"
-      "could not be read, parsed, verified or compiled.\n");
+      "                                     (tuning database: see jxc tune --help)\n"
+      "  jxc cache stats|clear              the compile cache (docs/runtime.md)\n\n"
+      "Exit codes: 0 success, 1 a check failed, 2 the command line, the\n"
+      "program or an input could not be read, parsed, verified or compiled.\n",
+      &llvm::errs()))
+    return kExitCannotCompile;
   DialectRegistry registry;
   jx::registerAllDialects(registry);
   jx::cpu::registerTranslations(registry);
