@@ -320,13 +320,12 @@ int main(int argc, char **argv) {
     auto t0 = std::chrono::steady_clock::now();
     std::ostringstream jaxpr;
     jaxpr << apply_leaves(jx::make_jaxpr(step_fn), args, seq) << "\n";
-    std::string hlo = [&] {
-      auto lower = [&](const auto &...a) { return step.lower(a...); };
-      return apply_leaves(lower, args, seq).as_text();
-    }();
     try {
+      auto lower = [&](const auto &...a) { return step.lower(a...); };
+      jx::Compiled compiled = apply_leaves(lower, args, seq).compile();
+      jx::cost_analysis_result cost = compiled.cost_analysis();
       std::vector<example::stage_file> files =
-          example::write_stages(opt.stages, jaxpr.str(), hlo);
+          example::write_stages(opt.stages, jaxpr.str(), compiled);
       double ms = std::chrono::duration<double, std::milli>(
                       std::chrono::steady_clock::now() - t0)
                       .count();
@@ -340,6 +339,9 @@ int main(int argc, char **argv) {
         std::string name = f.path.substr(f.path.find_last_of('/') + 1);
         std::printf("  %-24s %8zu bytes\n", name.c_str(), f.bytes);
       }
+      std::printf("cost of one step: %.3g flops, %.3g transcendentals, %.3g "
+                  "bytes accessed\n",
+                  cost.flops, cost.transcendentals, cost.bytes_accessed);
     } catch (const std::exception &e) {
       std::cerr << "jx-mlp-train: error: writing the stages: " << e.what()
                 << "\n";

@@ -1,9 +1,9 @@
 // stages.h - writes every stage of a jitted function's compilation into a
-// folder, one file per stage, with the same library calls `jxc compile
-// --print-all-stages` makes (jx/Pipelines/CPUPipeline.h, jx/Target/CPU):
+// folder, one file per stage, through JAX's stage API in C++
+// (jit(f).lower(x).compile(), jx/jit.h):
 //
 //   01-jaxpr.txt         the traced program (jx::make_jaxpr)
-//   02-stablehlo.mlir    what jit lowers it to (jit(f).lower(...).as_text())
+//   02-stablehlo.mlir    what jit lowers it to (Lowered::as_text())
 //   03-hlo.mlir ... 07-llvm-dialect.mlir
 //                        the module after each phase of the CPU pipeline
 //                        (hlo, linalg, bufferized, loops, llvm-dialect)
@@ -12,6 +12,8 @@
 
 #ifndef JX_EXAMPLES_STAGES_H
 #define JX_EXAMPLES_STAGES_H
+
+#include "jx/jit.h"
 
 #include <string>
 #include <vector>
@@ -23,12 +25,12 @@ struct stage_file {
   std::size_t bytes;
 };
 
-/// Writes the stages of `stablehlo` (preceded by `jaxpr`) into `dir`,
-/// creating it and removing stage files a previous run left there. Throws
-/// std::runtime_error (with the compiler's diagnostics) on failure.
+/// Writes `jaxpr` and the stages of `compiled` into `dir`, creating it and
+/// removing stage files a previous run left there. Throws
+/// std::runtime_error on failure.
 std::vector<stage_file> write_stages(const std::string &dir,
                                      const std::string &jaxpr,
-                                     const std::string &stablehlo);
+                                     const jx::Compiled &compiled);
 
 } // namespace example
 

@@ -4,6 +4,8 @@
 //   std::cout << jx::make_jaxpr(f)(x);          // { lambda ; a:f32[8]. ... }
 //   auto jf = jx::jit(f, "f");
 //   std::cout << jf.lower(x).as_text();         // module @jit_f ...
+//   jx::Compiled c = jf.lower(x).compile();     // c.as_text("loops"),
+//                                               // c.cost_analysis().flops
 //   jx::Array y = jf(x);                        // compiles once per shape
 //   jf.cache_hits(), jf.cache_misses();
 //
@@ -74,6 +76,38 @@ namespace jx {
 using flat_function =
     std::function<std::vector<Array>(const std::vector<Array> &)>;
 
+/// What Compiled::cost_analysis() reports (jx/Compiler/Compile.h,
+/// program_cost): flops, transcendentals and bytes accessed, counted on the
+/// program after simplification as XLA counts them.
+struct cost_analysis_result {
+  double flops = 0, transcendentals = 0, bytes_accessed = 0;
+};
+
+/// The result of jit(f).lower(args...).compile(), as jax.stages.Compiled:
+/// the compiled program with the text of every stage it went through.
+class Compiled {
+public:
+  /// The stages, in order: "stablehlo", "hlo", "linalg", "bufferized",
+  /// "loops", "llvm-dialect", "llvm-ir", "asm".
+  static const std::vector<std::string> &stages();
+  /// One stage's text; the default, "hlo", is the program after
+  /// simplification (JAX prints XLA's optimized HLO there). Throws
+  /// std::invalid_argument for a stage not in stages().
+  std::string as_text(const std::string &stage = "hlo") const;
+  cost_analysis_result cost_analysis() const;
+  /// The executable's bytes (jx::runtime::executable::deserialize loads
+  /// them in any process of this jx version on a CPU like this one).
+  std::string serialize() const;
+  /// Runs it on flat arguments, the lowered jaxpr's inputs in order.
+  std::vector<Array> operator()(const std::vector<Array> &args) const;
+
+  struct state;
+  explicit Compiled(std::shared_ptr<const state> s) : state_(std::move(s)) {}
+
+private:
+  std::shared_ptr<const state> state_;
+};
+
 /// The result of jit(f).lower(args...): the traced jaxpr and its StableHLO.
 class Lowered {
 public:
@@ -81,6 +115,9 @@ public:
   /// The StableHLO module as text, as jax.jit(f).lower(x).as_text() prints.
   std::string as_text() const;
   const ClosedJaxpr &jaxpr() const { return jaxpr_; }
+  /// Compiles it, keeping every stage's text (jax.stages.Lowered.compile).
+  /// Throws std::runtime_error with the compiler's diagnostics on failure.
+  Compiled compile() const;
 
 private:
   ClosedJaxpr jaxpr_;

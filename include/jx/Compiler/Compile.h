@@ -61,6 +61,17 @@ std::optional<library> compile_library(mlir::ModuleOp module,
                                        const std::string &name, bool shared,
                                        const compile_options &options = {});
 
+/// What a program computes and moves, as XLA's cost analysis reports it:
+/// multiply-adds count two flops (dot_general, convolution), other
+/// arithmetic one per element, reductions one per input element and body
+/// op; exp, log, tanh, sqrt, ... count as transcendentals; bytes_accessed
+/// sums every op's operands and results (an unfused upper bound). Loop
+/// bodies are counted once.
+struct program_cost {
+  double flops = 0, transcendentals = 0, bytes_accessed = 0;
+};
+program_cost cost_of(mlir::ModuleOp stablehlo);
+
 /// The dtype of an MLIR element type, or nullopt where jx has none.
 std::optional<runtime::dtype> dtype_of(mlir::Type element_type);
 
