@@ -1,0 +1,146 @@
+// client.h - the runtime's devices, buffers and loaded executables, named as
+// PJRT names them (XLA's runtime interface) so that XLA users read them at
+// sight.
+//
+//   auto client = jx::runtime::Client::cpu();              // cpu:0 (JX_CPU_DEVICES=N: N)
+//   jx::runtime::Device &d = client->device(0);
+//   jx::runtime::Buffer x = client->buffer_from_host(read_npy("x.npy"), d);
+//   auto exe = client->deserialize_executable(bytes, d);   // or load(compile(...), d)
+//   std::vector<jx::runtime::Buffer> out = exe->execute({&x});
+//   DLManagedTensor *t = out[0].to_dlpack();               // to another framework
+//
+// Today every device is a CPU device of this process and a buffer's memory
+// is host memory; CPU devices beyond the first are separate places buffers
+// and executables belong to (multi-device execution and CUDA devices build
+// on these types). Links no MLIR and no LLVM, as the rest of the runtime.
+
+#ifndef JX_RUNTIME_CLIENT_H
+#define JX_RUNTIME_CLIENT_H
+
+#include "jx/runtime/executable.h"
+#include "jx/runtime/host_buffer.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+struct DLManagedTensor;
+
+namespace jx::runtime {
+
+class Client;
+
+/// One device of a client: "cpu:0", "cpu:1", ...
+class Device {
+public:
+  int id() const { return id_; }
+  const std::string &kind() const { return kind_; } // "cpu"
+  std::string to_string() const { return kind_ + ":" + std::to_string(id_); }
+  Client &client() const { return *client_; }
+
+private:
+  friend class Client;
+  Device(Client *client, int id, std::string kind)
+      : client_(client), id_(id), kind_(std::move(kind)) {}
+  Client *client_;
+  int id_;
+  std::string kind_;
+};
+
+/// An array in one device's memory. Copies share the memory (a buffer is
+/// immutable once made; execute() writes only into new buffers).
+class Buffer {
+public:
+  jx::runtime::dtype dtype() const { return storage_->dtype; }
+  const std::vector<int64_t> &shape() const { return storage_->shape; }
+  std::string type_string() const { return storage_->type_string(); }
+  std::size_t size_in_bytes() const { return storage_->data.size(); }
+  Device &device() const { return *device_; }
+
+  /// The values on the host: for a CPU device, the buffer's own storage.
+  const host_buffer &host() const { return *storage_; }
+  /// A copy on the host.
+  host_buffer to_host() const { return *storage_; }
+
+  /// A DLPack (0.6) tensor sharing this buffer's memory, which stays alive
+  /// until the consumer calls the tensor's deleter. Throws
+  /// std::invalid_argument for bool and sub-byte integers, which DLPack 0.6
+  /// cannot describe.
+  DLManagedTensor *to_dlpack() const;
+  /// A buffer on `device` with a copy of a DLPack tensor's values (any
+  /// strides; CPU memory only). Takes the tensor: its deleter is called
+  /// before this returns, also when it throws std::invalid_argument (a
+  /// type jx lacks, a device other than the CPU).
+  static Buffer from_dlpack(DLManagedTensor *tensor, Device &device);
+
+private:
+  friend class Client;
+  friend class LoadedExecutable;
+  Buffer(std::shared_ptr<host_buffer> storage, Device *device)
+      : storage_(std::move(storage)), device_(device) {}
+  std::shared_ptr<host_buffer> storage_;
+  Device *device_;
+};
+
+/// An executable loaded on one device of a client.
+class LoadedExecutable {
+public:
+  /// Runs it on `args`, which must be buffers on its device (std::invalid_argument
+  /// otherwise), as executable::run does on host buffers; the results are
+  /// new buffers on that device.
+  std::vector<Buffer> execute(const std::vector<const Buffer *> &args,
+                              check_log *log = nullptr) const;
+  const jx::runtime::executable &executable() const { return *exe_; }
+  Device &device() const { return *device_; }
+  /// As executable::serialize (throws std::logic_error when not serializable).
+  std::string serialize() const { return exe_->serialize(); }
+
+private:
+  friend class Client;
+  LoadedExecutable(std::unique_ptr<jx::runtime::executable> exe, Device *device)
+      : exe_(std::move(exe)), device_(device) {}
+  std::unique_ptr<jx::runtime::executable> exe_;
+  Device *device_;
+};
+
+struct client_options {
+  /// CPU devices; 0: JX_CPU_DEVICES if set, else 1.
+  int cpu_devices = 0;
+};
+
+/// The devices of one platform and what lives on them.
+class Client {
+public:
+  /// A client of this machine's CPU. Throws std::invalid_argument for a
+  /// device count below 1 (or a JX_CPU_DEVICES that is not a count).
+  static std::shared_ptr<Client> cpu(const client_options &options = {});
+  Client(const Client &) = delete;
+  Client &operator=(const Client &) = delete;
+
+  const std::string &platform_name() const { return platform_; } // "cpu"
+  /// "jx 0.1.0 on <CPU model>".
+  std::string platform_version() const;
+  int device_count() const { return static_cast<int>(devices_.size()); }
+  /// Throws std::out_of_range naming the devices there are.
+  Device &device(int id) const;
+  std::vector<Device *> devices() const;
+
+  /// A buffer on `device` holding `values` (moved in: no copy).
+  Buffer buffer_from_host(host_buffer values, Device &device) const;
+  /// An executable (from jx::compiler::compile, or deserialized) on `device`.
+  std::unique_ptr<LoadedExecutable> load(std::unique_ptr<jx::runtime::executable> exe,
+                                         Device &device) const;
+  /// executable::deserialize, then load(); throws load_error.
+  std::unique_ptr<LoadedExecutable> deserialize_executable(const std::string &bytes,
+                                                           Device &device) const;
+
+private:
+  explicit Client(std::string platform) : platform_(std::move(platform)) {}
+  void check_mine(const Device &device, const char *what) const;
+  std::string platform_;
+  std::vector<std::unique_ptr<Device>> devices_;
+};
+
+} // namespace jx::runtime
+
+#endif // JX_RUNTIME_CLIENT_H

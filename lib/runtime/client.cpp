@@ -1,0 +1,99 @@
+// client.cpp - devices, buffers and loaded executables (client.h).
+
+#include "jx/runtime/client.h"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace jx::runtime {
+
+std::shared_ptr<Client> Client::cpu(const client_options &options) {
+  int n = options.cpu_devices;
+  if (n == 0) {
+    n = 1;
+    if (const char *env = std::getenv("JX_CPU_DEVICES"); env && *env) {
+      char *end = nullptr;
+      long v = std::strtol(env, &end, 10);
+      if (*end != '\0' || v < 1 || v > 4096)
+        throw std::invalid_argument(std::string("JX_CPU_DEVICES='") + env +
+                                    "' is not a device count (1 to 4096)");
+      n = static_cast<int>(v);
+    }
+  }
+  if (n < 1)
+    throw std::invalid_argument("jx::runtime::Client::cpu: " + std::to_string(n) +
+                                " devices; a client has at least one");
+  std::shared_ptr<Client> client(new Client("cpu"));
+  for (int i = 0; i < n; ++i)
+    client->devices_.push_back(std::unique_ptr<Device>(new Device(client.get(), i, "cpu")));
+  return client;
+}
+
+std::string Client::platform_version() const {
+  return std::string("jx ") + version() + " on " + host_cpu().model;
+}
+
+Device &Client::device(int id) const {
+  if (id < 0 || id >= device_count())
+    throw std::out_of_range("no device " + platform_ + ":" + std::to_string(id) +
+                            "; this client has " + platform_ + ":0.." + platform_ +
+                            ":" + std::to_string(device_count() - 1));
+  return *devices_[static_cast<std::size_t>(id)];
+}
+
+std::vector<Device *> Client::devices() const {
+  std::vector<Device *> out;
+  for (const auto &d : devices_)
+    out.push_back(d.get());
+  return out;
+}
+
+void Client::check_mine(const Device &device, const char *what) const {
+  if (&device.client() != this)
+    throw std::invalid_argument(std::string(what) + ": device " + device.to_string() +
+                                " belongs to another client");
+}
+
+Buffer Client::buffer_from_host(host_buffer values, Device &device) const {
+  check_mine(device, "buffer_from_host");
+  return Buffer(std::make_shared<host_buffer>(std::move(values)), &device);
+}
+
+std::unique_ptr<LoadedExecutable>
+Client::load(std::unique_ptr<jx::runtime::executable> exe, Device &device) const {
+  check_mine(device, "load");
+  if (!exe)
+    throw std::invalid_argument("load: no executable (did compiling fail?)");
+  return std::unique_ptr<LoadedExecutable>(new LoadedExecutable(std::move(exe), &device));
+}
+
+std::unique_ptr<LoadedExecutable>
+Client::deserialize_executable(const std::string &bytes, Device &device) const {
+  return load(executable::deserialize(bytes), device);
+}
+
+std::vector<Buffer> LoadedExecutable::execute(const std::vector<const Buffer *> &args,
+                                              check_log *log) const {
+  std::vector<const host_buffer *> hosts;
+  hosts.reserve(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i])
+      throw std::invalid_argument("@" + exe_->entry() + " argument #" +
+                                  std::to_string(i) + " is null");
+    if (&args[i]->device() != device_)
+      throw std::invalid_argument("@" + exe_->entry() + " argument #" +
+                                  std::to_string(i) + " is on " +
+                                  args[i]->device().to_string() +
+                                  ", the executable on " + device_->to_string());
+    hosts.push_back(args[i]->storage_.get());
+  }
+  std::vector<host_buffer> none;
+  std::vector<host_buffer> results = exe_->run(hosts, none, log);
+  std::vector<Buffer> out;
+  out.reserve(results.size());
+  for (host_buffer &r : results)
+    out.push_back(Buffer(std::make_shared<host_buffer>(std::move(r)), device_));
+  return out;
+}
+
+} // namespace jx::runtime
