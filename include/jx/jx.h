@@ -16,7 +16,9 @@
 #include "jx/lax.h"
 #include "jx/nn.h"
 #include "jx/numpy.h"
+#include "jx/random.h"
 #include "jx/tree.h"
+#include "jx/version.h"
 #include "jx/vmap.h"
 
 #endif // JX_JX_H
