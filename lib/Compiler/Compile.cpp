@@ -133,7 +133,8 @@ std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
                                              const compile_options &options) {
   // The disk cache, when it is on; not when the caller watches the
   // pipeline's phases, which a cached executable skips.
-  if (options.after_phase || runtime::cache_dir().empty() ||
+  if (options.after_phase || options.configure_pass_manager ||
+      runtime::cache_dir().empty() ||
       !source.lookupSymbol<mlir::func::FuncOp>(entry))
     return compileUncached(source, entry, options);
   std::string key = cacheKey(source, entry, options);
@@ -187,6 +188,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
   pipeline.fuse = options.fuse;
   pipeline.blas = options.blas;
   pipeline.dnnl = options.dnnl;
+  pipeline.configurePassManager = options.configure_pass_manager;
   pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
     if (phase == "bufferized")
       if (auto f = m.lookupSymbol<mlir::func::FuncOp>(entry)) {

@@ -298,6 +298,8 @@ LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options)
     if (failed(parsePassPipeline(phasePipeline(phase, options), pm)))
       return module.emitError() << "cannot build the '" << phase
                                 << "' phase of the CPU pipeline";
+    if (options.configurePassManager && failed(options.configurePassManager(pm)))
+      return failure();
     if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
       return failure();
     if (options.afterPhase)

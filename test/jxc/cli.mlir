@@ -35,6 +35,12 @@
 // RUN: not jxc run %s --function=flip --input="3xi1=1 0 2" --input="3xui8=300" 2>&1 | FileCheck %s --check-prefix=BOOL
 // BOOL: '2' is not 0, 1, true or false
 
+// --timing: each phase's time; MLIR's pass manager options reach every phase.
+// RUN: jxc run %s --function=flip --input=3xi1=1 --input=3xui8=1 --timing 2>&1 | FileCheck %s --check-prefix=TIMING
+// TIMING: jxc: timing @flip: hlo {{[0-9.]+}} ms, linalg {{[0-9.]+}} ms, bufferized {{[0-9.]+}} ms, loops {{[0-9.]+}} ms, llvm-dialect {{[0-9.]+}} ms, machine code {{[0-9.]+}} ms (total {{[0-9.]+}} ms)
+// RUN: jxc compile %s --emit=linalg --mlir-print-ir-after=canonicalize -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINTIR
+// PRINTIR: IR Dump After Canonicalizer (canonicalize)
+
 // RUN: jxc --version | FileCheck %s --check-prefix=VERSION
 // VERSION: jxc (jx {{[0-9]+\.[0-9]+\.[0-9]+}}), LLVM and MLIR 22
 // RUN: jxc run --help | FileCheck %s --check-prefix=HELP

@@ -34,6 +34,8 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -150,6 +152,9 @@ cl::opt<bool> printAll("print-all-stages",
                                 "order, from stablehlo to LLVM IR"),
                        cl::cat(jxcOptions), cl::sub(compileCmd));
 
+cl::opt<bool> timing(
+    "timing", cl::desc("Print the time of every compilation phase on stderr"),
+    cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 cl::opt<bool> noFuse("no-fuse",
                      cl::desc("Do not fuse elementwise ops: the unfused "
                               "reference path"),
@@ -246,12 +251,60 @@ SmallVector<func::FuncOp> findRootTests(ModuleOp module) {
   return roots;
 }
 
-/// --no-fuse, --no-blas and --no-dnnl as compile options.
+/// Whether the command line has MLIR's pass manager options
+/// (--mlir-print-ir-after-all, --mlir-timing, ...), which each phase's pass
+/// manager then applies.
+bool mlirPassOptions = false;
+
+/// The phases' times of the compile in progress (--timing).
+struct PhaseTimes {
+  std::chrono::steady_clock::time_point start, last;
+  std::vector<std::pair<std::string, double>> phases;
+  void reset() {
+    start = last = std::chrono::steady_clock::now();
+    phases.clear();
+  }
+  void phase(const std::string &name) {
+    auto now = std::chrono::steady_clock::now();
+    phases.push_back({name, std::chrono::duration<double, std::milli>(now - last).count()});
+    last = now;
+  }
+  void print(llvm::StringRef entry) {
+    auto now = std::chrono::steady_clock::now();
+    llvm::errs() << "jxc: timing @" << entry << ":";
+    for (auto &[name, ms] : phases)
+      llvm::errs() << " " << name << " " << llvm::formatv("{0:f1}", ms) << " ms,";
+    llvm::errs() << " machine code "
+                 << llvm::formatv("{0:f1}", std::chrono::duration<double, std::milli>(now - last).count())
+                 << " ms (total "
+                 << llvm::formatv("{0:f1}", std::chrono::duration<double, std::milli>(now - start).count())
+                 << " ms)\n";
+  }
+} phaseTimes;
+
+mlir::LogicalResult applyMlirPassOptions(mlir::PassManager &pm) {
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return mlir::failure();
+  mlir::applyDefaultTimingPassManagerCLOptions(pm);
+  return mlir::success();
+}
+
+/// --no-fuse, --no-blas, --no-dnnl, --timing and MLIR's pass manager
+/// options as compile options. With --timing, call phaseTimes.print()
+/// after compiling.
 jx::compiler::compile_options compileOptionsFromFlags() {
   jx::compiler::compile_options options;
   options.fuse = !noFuse;
   options.blas = !noBlas;
   options.dnnl = !noDnnl;
+  if (mlirPassOptions)
+    options.configure_pass_manager = applyMlirPassOptions;
+  if (timing) {
+    phaseTimes.reset();
+    options.after_phase = [](const std::string &phase, mlir::ModuleOp) {
+      phaseTimes.phase(phase);
+    };
+  }
   return options;
 }
 
@@ -309,6 +362,8 @@ EntryResult runEntry(ModuleOp module, const std::string &name,
   auto exe = jx::compiler::compile(module, name, options);
   if (!exe)
     return {kExitCannotCompile, "could not compile (see stderr)"};
+  if (timing)
+    phaseTimes.print(name);
   if (viaExecutable) {
     try {
       exe = jx::runtime::executable::deserialize(exe->serialize());
@@ -523,6 +578,8 @@ int benchCommand(MLIRContext &ctx) {
     double compile = seconds(clock::now() - start);
     if (!exe)
       return kExitCannotCompile;
+    if (timing)
+      phaseTimes.print(name);
     (void)exe->run(args); // warm-up; checks the inputs
     std::vector<double> times;
     auto begin = clock::now();
@@ -759,13 +816,17 @@ int compileCommand(MLIRContext &ctx) {
   options.fuse = !noFuse;
   options.blas = !noBlas;
   options.dnnl = !noDnnl;
+  if (mlirPassOptions)
+    options.configurePassManager = applyMlirPassOptions;
+  phaseTimes.reset();
   bool toMachine = printAll || emit == "llvm-ir" || emit == "asm" || emit == "obj";
   if (!toMachine)
     options.stopAfter = emit;
-  if (printAll)
-    options.afterPhase = [&](llvm::StringRef phase, ModuleOp m) {
+  options.afterPhase = [&](llvm::StringRef phase, ModuleOp m) {
+    phaseTimes.phase(phase.str());
+    if (printAll)
       printStage(os, phase, m);
-    };
+  };
   if (failed(jx::runCPUPipeline(*module, options)))
     return kExitCannotCompile;
   if (printAll || emit == "llvm-ir") {
@@ -782,6 +843,8 @@ int compileCommand(MLIRContext &ctx) {
   } else {
     module->print(os);
   }
+  if (timing)
+    phaseTimes.print("(module)");
   out->keep();
   return 0;
 }
@@ -793,6 +856,10 @@ int main(int argc, char **argv) {
   jx::registerAllPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  for (int i = 1; i < argc; ++i)
+    mlirPassOptions |= llvm::StringRef(argv[i]).starts_with("--mlir-");
   for (cl::SubCommand *sub : {&cl::SubCommand::getTopLevel(), &runCmd,
                               &compileCmd, &benchCmd, &tuneCmd, &cacheCmd})
     cl::HideUnrelatedOptions(jxcOptions, *sub);

@@ -19,6 +19,10 @@
 #include <optional>
 #include <string>
 
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
 namespace jx::compiler {
 
 struct compile_options {
@@ -35,6 +39,9 @@ struct compile_options {
   bool serializable = false;
   /// Called after each pipeline phase with its name and the module.
   std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
+  /// Called with each phase's pass manager before it runs (see
+  /// CPUPipelineOptions::configurePassManager).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configure_pass_manager;
 };
 
 /// Compiles `entry` of `module` (which is not modified). Diagnostics go to

@@ -24,6 +24,10 @@
 
 #include <functional>
 
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
 namespace jx {
 
 /// The phases, in order.
@@ -46,6 +50,10 @@ struct CPUPipelineOptions {
   bool dnnl = true;
   /// Called with the phase name and the module after each phase.
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
+  /// Called with each phase's pass manager before it runs: where a tool
+  /// applies MLIR's command-line options (--mlir-print-ir-after-all,
+  /// --mlir-timing, ...; mlir::applyPassManagerCLOptions).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
 };
 
 /// Runs the pipeline on `module` in place. Diagnostics go to the context's
