@@ -83,6 +83,7 @@ std::string cacheKey(mlir::ModuleOp module, const std::string &entry,
   field(cpu.model);
   for (const std::string &flag : cpu.flags)
     field(flag);
+  field(options.target_cpu);
   field(entry);
   field(std::string{char('0' + options.fuse), char('0' + options.blas),
                     char('0' + options.dnnl)});

@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 
@@ -148,6 +149,33 @@ std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
   return exe;
 }
 
+std::optional<runtime::cpu_info> target_cpu_info(const std::string &cpu) {
+  if (cpu.empty() || cpu == "host")
+    return runtime::host_cpu();
+  // The x86-64 psABI's micro-architecture levels, in /proc/cpuinfo's names
+  // (lzcnt is "abm" there).
+  static const std::vector<std::string> v2 = {"cx16", "lahf_lm", "popcnt",
+                                              "sse4_1", "sse4_2", "ssse3"};
+  static const std::vector<std::string> v3 = {"avx", "avx2", "bmi1", "bmi2", "f16c",
+                                              "fma", "abm", "movbe", "xsave"};
+  static const std::vector<std::string> v4 = {"avx512f", "avx512bw", "avx512cd",
+                                              "avx512dq", "avx512vl"};
+  runtime::cpu_info info;
+  info.model = cpu + " (generic)";
+  int level = cpu == "x86-64" ? 1 : cpu == "x86-64-v2" ? 2 : cpu == "x86-64-v3" ? 3
+            : cpu == "x86-64-v4" ? 4 : 0;
+  if (level == 0)
+    return std::nullopt;
+  if (level >= 2)
+    info.flags.insert(info.flags.end(), v2.begin(), v2.end());
+  if (level >= 3)
+    info.flags.insert(info.flags.end(), v3.begin(), v3.end());
+  if (level >= 4)
+    info.flags.insert(info.flags.end(), v4.begin(), v4.end());
+  std::sort(info.flags.begin(), info.flags.end());
+  return info;
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
                                              const std::string &entry,
                                              const compile_options &options,
@@ -227,12 +255,19 @@ compileUncached(mlir::ModuleOp source, const std::string &entry,
   if (!module)
     return nullptr;
   auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
+  std::optional<runtime::cpu_info> target = target_cpu_info(options.target_cpu);
+  if (!target) {
+    mlir::emitError(fn.getLoc()) << "unknown target CPU '" << options.target_cpu
+                                 << "' (host, x86-64, x86-64-v2, x86-64-v3, x86-64-v4)";
+    return nullptr;
+  }
   std::vector<tensor_spec> &inputs = signature.inputs;
   std::vector<tensor_spec> &outputs = signature.outputs;
   std::vector<uint8_t> &mayAlias = signature.mayAlias;
 
   if (options.serializable) {
-    llvm::Expected<std::string> so = cpu::compileSharedObject(*module);
+    llvm::Expected<std::string> so =
+        cpu::compileSharedObject(*module, options.target_cpu);
     if (!so) {
       mlir::emitError(fn.getLoc())
           << "compiling @" << entry
@@ -242,17 +277,30 @@ compileUncached(mlir::ModuleOp source, const std::string &entry,
     try {
       return runtime::executable::load(std::move(*so), entry, std::move(inputs),
                                        std::move(outputs), std::move(mayAlias),
-                                       runtime::host_cpu());
+                                       *target);
     } catch (const runtime::load_error &e) {
       mlir::emitError(fn.getLoc()) << "loading @" << entry << ": " << e.what();
       return nullptr;
     }
   }
 
+  // Code for a CPU level this one lacks cannot run here.
+  std::string missing;
+  const runtime::cpu_info &host = runtime::host_cpu();
+  for (const std::string &flag : target->flags)
+    if (!std::binary_search(host.flags.begin(), host.flags.end(), flag))
+      missing += (missing.empty() ? "" : ", ") + flag;
+  if (!missing.empty()) {
+    mlir::emitError(fn.getLoc())
+        << "cannot run @" << entry << " compiled for " << options.target_cpu
+        << " here: this " << host.model << " lacks " << missing
+        << " (serialize it, or build a library, for a machine that has them)";
+    return nullptr;
+  }
   llvm::StringMap<void *> symbols;
   for (auto [name, address] : runtime::compiled_code_symbols())
     symbols[name] = address;
-  auto jit = cpu::JitModule::create(*module, symbols);
+  auto jit = cpu::JitModule::create(*module, symbols, options.target_cpu);
   // Generate the machine code now rather than on the first run, so that
   // compile() is the whole compilation and a missing symbol fails here.
   llvm::Expected<cpu::JitModule::PackedFunction> fnPtr =

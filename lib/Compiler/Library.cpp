@@ -79,7 +79,8 @@ std::string describe(const tensor_spec &t) {
 }
 
 std::string writeHeader(const std::string &name, const std::string &entry,
-                        const std::string &wrapper, const EntrySignature &sig) {
+                        const std::string &wrapper, const EntrySignature &sig,
+                        const runtime::cpu_info &cpu) {
   std::string fn = name + "_" + identifierFrom(entry);
   std::string guard = "JX_AOT_" + name + "_H";
   for (char &c : guard)
@@ -89,15 +90,25 @@ std::string writeHeader(const std::string &name, const std::string &entry,
     c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   std::string out;
   llvm::raw_string_ostream os(out);
-  const runtime::cpu_info &cpu = runtime::host_cpu();
   os << "/* " << name << ".h - @" << entry << " compiled ahead of time by jxc (jx "
-     << runtime::version() << ") for " << cpu.model << ".\n"
+     << runtime::version() << ").\n"
      << " *\n"
      << " * Link lib" << name << ".a (or lib" << name
      << ".so), jx's runtime (libjx_runtime.so) and\n"
-     << " * LLVM's OpenMP runtime (libomp). The code uses every feature of the CPU\n"
-     << " * it was compiled on: run it on CPUs that have them. Buffers are row-major\n"
-     << " * and contiguous; shapes are fixed, as listed below. */\n\n"
+     << " * LLVM's OpenMP runtime (libomp). Run it on CPUs with these features:\n"
+     << " * " << cpu.model << ":";
+  size_t column = 80;
+  for (const std::string &f : cpu.flags) {
+    if (column + f.size() > 76) {
+      os << "\n *  ";
+      column = 4;
+    }
+    os << " " << f;
+    column += f.size() + 1;
+  }
+  os << (cpu.flags.empty() ? " any x86-64" : "") << "\n"
+     << " * Buffers are row-major and contiguous; shapes are fixed, as listed\n"
+     << " * below. */\n\n"
      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
      << "#include <stdint.h>\n\n"
      << "#ifdef __cplusplus\n#include <stdexcept>\n#include <string>\nextern \"C\" {\n#endif\n\n"
@@ -193,7 +204,8 @@ std::optional<library> compile_library(mlir::ModuleOp module,
   if (!lowered)
     return std::nullopt;
   std::string prefix = "jx_" + name + "_";
-  llvm::Expected<std::string> binary = cpu::compileLibrary(*lowered, prefix, shared);
+  llvm::Expected<std::string> binary =
+      cpu::compileLibrary(*lowered, prefix, shared, options.target_cpu);
   if (!binary) {
     module.emitError() << "compiling @" << entry << " into a library failed: "
                        << llvm::toString(binary.takeError());
@@ -201,7 +213,8 @@ std::optional<library> compile_library(mlir::ModuleOp module,
   }
   library lib;
   lib.binary = std::move(*binary);
-  lib.header = writeHeader(name, entry, "_mlir_" + prefix + entry, signature);
+  lib.header = writeHeader(name, entry, "_mlir_" + prefix + entry, signature,
+                           *target_cpu_info(options.target_cpu));
   return lib;
 }
 

@@ -155,6 +155,12 @@ cl::opt<bool> printAll("print-all-stages",
 cl::opt<bool> timing(
     "timing", cl::desc("Print the time of every compilation phase on stderr"),
     cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
+cl::opt<std::string> targetCpu(
+    "target-cpu",
+    cl::desc("The CPU to compile for: host (default: this machine's, with all "
+             "its features), x86-64, x86-64-v2, x86-64-v3 or x86-64-v4, so that "
+             "an executable or library built here runs on other machines"),
+    cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
 cl::opt<bool> noFuse("no-fuse",
                      cl::desc("Do not fuse elementwise ops: the unfused "
                               "reference path"),
@@ -297,6 +303,7 @@ jx::compiler::compile_options compileOptionsFromFlags() {
   options.fuse = !noFuse;
   options.blas = !noBlas;
   options.dnnl = !noDnnl;
+  options.target_cpu = targetCpu;
   if (mlirPassOptions)
     options.configure_pass_manager = applyMlirPassOptions;
   if (timing) {

@@ -37,6 +37,12 @@ struct compile_options {
   /// instead of the in-process JIT, so that the executable's serialize()
   /// works. Compiling costs the linker's run (milliseconds) more.
   bool serializable = false;
+  /// The CPU the code is for: "" or "host" (this machine's, with every
+  /// feature it has), or a generic x86-64 level, "x86-64", "x86-64-v2",
+  /// "x86-64-v3" (AVX2, FMA) or "x86-64-v4" (AVX-512), so that a
+  /// serialized executable or library built here runs on other machines
+  /// of that level. The JIT refuses a level this CPU lacks.
+  std::string target_cpu;
   /// Called after each pipeline phase with its name and the module.
   std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
   /// Called with each phase's pass manager before it runs (see
@@ -78,6 +84,12 @@ struct program_cost {
   double flops = 0, transcendentals = 0, bytes_accessed = 0;
 };
 program_cost cost_of(mlir::ModuleOp stablehlo);
+
+/// What code compiled for `target_cpu` (compile_options::target_cpu)
+/// needs of the CPU it runs on: host_cpu() for the host, the x86-64 psABI
+/// level's flags (as /proc/cpuinfo names them) for a level; nullopt for a
+/// name jx does not know.
+std::optional<runtime::cpu_info> target_cpu_info(const std::string &target_cpu);
 
 /// The dtype of an MLIR element type, or nullopt where jx has none.
 std::optional<runtime::dtype> dtype_of(mlir::Type element_type);

@@ -43,6 +43,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <cstdlib>
@@ -64,14 +65,20 @@ void initializeLLVMTargets() {
   (void)done;
 }
 
-/// The host CPU with all its features, the small code model, PIC: what
-/// both the object files `jxc` writes and the JIT's objects are built for.
-std::unique_ptr<llvm::TargetMachine> hostTargetMachine() {
+/// The host CPU with all its features (or, with `cpu`, that CPU, such as
+/// the generic level x86-64-v3, and only its features), the small code
+/// model, PIC: what both the object files `jxc` writes and the JIT's
+/// objects are built for.
+std::unique_ptr<llvm::TargetMachine> hostTargetMachine(llvm::StringRef cpu = "") {
   initializeLLVMTargets();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder) {
     llvm::consumeError(builder.takeError());
     return nullptr;
+  }
+  if (!cpu.empty() && cpu != "host") {
+    builder->setCPU(cpu.str());
+    builder->getFeatures() = llvm::SubtargetFeatures();
   }
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   builder->setCodeModel(llvm::CodeModel::Small);
@@ -160,15 +167,15 @@ unsigned compileThreads(unsigned definitions) {
 /// Optimizes `module` and compiles it to object files, split across
 /// threads when it is large.
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
-compileToObjects(std::unique_ptr<llvm::Module> module) {
+compileToObjects(std::unique_ptr<llvm::Module> module, llvm::StringRef cpu) {
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
   unsigned definitions = 0;
   for (llvm::Function &fn : *module)
     definitions += !fn.isDeclaration();
   unsigned threads = compileThreads(definitions);
-  auto compileOne = [](llvm::Module &part)
+  auto compileOne = [cpu](llvm::Module &part)
       -> llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> {
-    std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+    std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(cpu);
     if (!tm)
       return llvm::createStringError("no target machine for the host");
     setHostLayout(part, *tm);
@@ -293,7 +300,7 @@ namespace {
 /// renamed `<prefix><name>` first (so its wrapper is `_mlir_<prefix><name>`),
 /// so that several compiled programs link into one binary.
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
-compileForLinking(ModuleOp module, llvm::StringRef prefix = "") {
+compileForLinking(ModuleOp module, llvm::StringRef cpu, llvm::StringRef prefix = "") {
   initializeLLVMTargets();
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
@@ -306,7 +313,7 @@ compileForLinking(ModuleOp module, llvm::StringRef prefix = "") {
         fn.setName(prefix + fn.getName());
   addPackedWrappers(*llvmModule);
   renameRuntimeHelpers(*llvmModule);
-  return compileToObjects(std::move(llvmModule));
+  return compileToObjects(std::move(llvmModule), cpu);
 }
 
 /// The linker that makes shared objects: $JX_LINKER, else LLVM's lld (the
@@ -379,17 +386,18 @@ linkShared(const std::vector<std::unique_ptr<llvm::MemoryBuffer>> &objects) {
 
 } // namespace
 
-llvm::Expected<std::string> compileSharedObject(ModuleOp module) {
-  auto objects = compileForLinking(module);
+llvm::Expected<std::string> compileSharedObject(ModuleOp module,
+                                                llvm::StringRef cpu) {
+  auto objects = compileForLinking(module, cpu);
   if (!objects)
     return objects.takeError();
   return linkShared(*objects);
 }
 
 llvm::Expected<std::string> compileLibrary(ModuleOp module,
-                                           llvm::StringRef prefix,
-                                           bool shared) {
-  auto objects = compileForLinking(module, prefix);
+                                           llvm::StringRef prefix, bool shared,
+                                           llvm::StringRef cpu) {
+  auto objects = compileForLinking(module, cpu, prefix);
   if (!objects)
     return objects.takeError();
   if (shared)
@@ -418,8 +426,9 @@ JitModule::JitModule(std::unique_ptr<llvm::orc::LLJIT> jit)
 JitModule::~JitModule() = default;
 
 llvm::Expected<std::unique_ptr<JitModule>>
-JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols) {
-  auto objects = compileForLinking(module);
+JitModule::create(ModuleOp module, const llvm::StringMap<void *> &symbols,
+                  llvm::StringRef cpu) {
+  auto objects = compileForLinking(module, cpu);
   if (!objects)
     return objects.takeError();
 

@@ -48,14 +48,19 @@ mlir::LogicalResult emitMachineCode(mlir::ModuleOp module, bool assembly,
 /// its bytes. Every function it defines for others has its packed wrapper
 /// `_mlir_<name>`; the runtime functions it calls are left for the loader
 /// to resolve in the process that loads it.
-llvm::Expected<std::string> compileSharedObject(mlir::ModuleOp module);
+/// `cpu` ("" or "host": this machine's CPU with all its features; else an
+/// LLVM CPU name such as the generic levels x86-64-v2/-v3/-v4) is what the
+/// code is compiled for, here and in the functions below.
+llvm::Expected<std::string> compileSharedObject(mlir::ModuleOp module,
+                                                llvm::StringRef cpu = "");
 
 /// Compiles `module` for linking into other programs: every function it
 /// defines for others renamed `<prefix><name>` (its packed wrapper
 /// `_mlir_<prefix><name>`), in a static library (a GNU archive of the
 /// objects) or, with `shared`, a shared object: its bytes.
 llvm::Expected<std::string> compileLibrary(mlir::ModuleOp module,
-                                           llvm::StringRef prefix, bool shared);
+                                           llvm::StringRef prefix, bool shared,
+                                           llvm::StringRef cpu = "");
 
 /// Code compiled and loaded into this process: optimized and compiled to
 /// object files (on several threads when the module is large, see
@@ -66,7 +71,8 @@ public:
   /// calls (runtime functions, see jx::runtime::compiled_code_symbols) to
   /// their addresses.
   static llvm::Expected<std::unique_ptr<JitModule>>
-  create(mlir::ModuleOp module, const llvm::StringMap<void *> &symbols);
+  create(mlir::ModuleOp module, const llvm::StringMap<void *> &symbols,
+         llvm::StringRef cpu = "");
   ~JitModule();
 
   /// A compiled function's packed wrapper: it takes a pointer to each
