@@ -12,13 +12,14 @@ include(CMakePackageConfigHelpers)
 
 get_property(jx_libraries GLOBAL PROPERTY JX_LIBRARIES)
 set_target_properties(JXRuntime PROPERTIES EXPORT_NAME runtime)
+set_target_properties(JXChecks PROPERTIES EXPORT_NAME checks)
 target_include_directories(JXRuntime INTERFACE $<INSTALL_INTERFACE:include>)
 # jx::jx: everything a program that traces, compiles and runs needs.
 add_library(JXPackage INTERFACE)
 target_link_libraries(JXPackage INTERFACE JXFrontend JXCompiler JXRuntime)
 set_target_properties(JXPackage PROPERTIES EXPORT_NAME jx)
 
-install(TARGETS JXRuntime JXPackage ${jx_libraries}
+install(TARGETS JXRuntime JXChecks JXPackage ${jx_libraries}
   EXPORT jxTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -11,6 +11,7 @@
 
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 #include "jx/Compiler/Compile.h"
+#include "jx/runtime/check_hooks.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/memory.h"
 
@@ -125,6 +126,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   jx::runtime::set_memory_limit(64 << 20);
+  jx::runtime::enable_checks();
   return 0;
 }
 

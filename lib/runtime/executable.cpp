@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <mutex>
 #include <set>
 #include <sstream>
 
@@ -76,10 +77,27 @@ const cpu_info &host_cpu() {
   return info;
 }
 
+namespace {
+std::mutex registered_mutex;
+std::vector<std::pair<const char *, void *>> &registered() {
+  static std::vector<std::pair<const char *, void *>> symbols;
+  return symbols;
+}
+} // namespace
+
+void register_compiled_code_symbol(const char *name, void *address) {
+  std::lock_guard<std::mutex> lock(registered_mutex);
+  for (auto &entry : registered())
+    if (std::strcmp(entry.first, name) == 0) {
+      entry.second = address;
+      return;
+    }
+  registered().push_back({name, address});
+}
+
 std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
   auto fn = [](auto *f) { return reinterpret_cast<void *>(f); };
-  return {
-      {"jx_rt_check", fn(&jx_rt_check)},
+  std::vector<std::pair<const char *, void *>> symbols = {
       {"jx_rt_memref_copy", fn(&jx_rt_memref_copy)},
       // Conversions to bfloat16 that LLVM leaves to a soft-float library.
       {"__truncsfbf2", fn(&__truncsfbf2)},
@@ -98,6 +116,9 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
        fn(&_mlir_memref_to_llvm_aligned_alloc)},
       {"_mlir_memref_to_llvm_free", fn(&_mlir_memref_to_llvm_free)},
   };
+  std::lock_guard<std::mutex> lock(registered_mutex);
+  symbols.insert(symbols.end(), registered().begin(), registered().end());
+  return symbols;
 }
 
 namespace {

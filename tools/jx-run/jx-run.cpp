@@ -12,6 +12,7 @@
 // Exit codes as jxc's: 0 success, 1 a check failed, 2 the executable or an
 // input could not be read or loaded, or the command line is wrong.
 
+#include "jx/runtime/check_hooks.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/format.h"
 #include "jx/runtime/memory.h"
@@ -41,6 +42,7 @@ int usage(const std::string &message) {
 } // namespace
 
 int main(int argc, char **argv) {
+  jx::runtime::enable_checks(); // executables of programs with check ops
   std::string file, output_dir;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {

@@ -22,6 +22,7 @@
 #include "jx/Support/InputLimits.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/Compiler/Compile.h"
+#include "jx/runtime/check_hooks.h"
 #include "jx/runtime/compile_cache.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/format.h"
@@ -860,6 +861,7 @@ int compileCommand(MLIRContext &ctx) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  jx::runtime::enable_checks(); // conformance programs check their results
   jx::registerAllPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();

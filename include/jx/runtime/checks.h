@@ -1,7 +1,9 @@
-// checks.h - the runtime side of the test-only check ops.
+// checks.h - where the verdicts of the test-only check ops go.
 //
-// Compiled check ops call jx_rt_check (see CheckToRuntime.h); its verdicts
-// go to the check_log installed on the calling thread.
+// Compiled check ops call jx_rt_check, which lives outside the production
+// runtime, in libjx_checks (check_hooks.h); its verdicts go to the
+// check_log installed on the calling thread, which executable::run installs
+// for each call.
 
 #ifndef JX_RUNTIME_CHECKS_H
 #define JX_RUNTIME_CHECKS_H
@@ -29,11 +31,10 @@ private:
   check_log *previous;
 };
 
+/// The log installed on this thread, or null.
+check_log *current_check_log();
+
 } // namespace jx::runtime
 
-extern "C" void jx_rt_check(int32_t kind, int64_t actual, int64_t expected,
-                            int64_t count, int32_t element_code,
-                            double tolerance, int64_t max_ulp, int64_t min_ulp,
-                            int64_t line);
 
 #endif // JX_RUNTIME_CHECKS_H

@@ -144,8 +144,11 @@ private:
 };
 
 /// The runtime functions compiled code calls, by the names it calls them:
-/// what a JIT links it against.
+/// what a JIT links it against. Includes those registered below.
 std::vector<std::pair<const char *, void *>> compiled_code_symbols();
+/// Adds (or replaces) a function compiled code may call, for the JIT
+/// (libjx_checks registers jx_rt_check; `name` must stay valid).
+void register_compiled_code_symbol(const char *name, void *address);
 
 /// Elements of a tensor of this spec (0 when any dimension is 0).
 int64_t element_count(const tensor_spec &t);

@@ -1,4 +1,5 @@
-// checks.cpp - the runtime side of the test-only check ops.
+// checks.cpp - the test-only check ops' verdicts: jx_rt_check, in
+// libjx_checks, outside the production runtime (check_hooks.h).
 //
 // Semantics (../shared/conformance/README.md): expect_eq is exact (NaN
 // matches NaN); expect_almost_eq allows an absolute difference up to the
@@ -6,9 +7,11 @@
 // a distance in units in the last place within [min, max] (any NaN matches
 // any NaN, other non-finite values must be bitwise equal).
 
-#include "jx/runtime/checks.h"
+#include "jx/runtime/check_hooks.h"
 
 #include "jx/runtime/check_abi.h"
+#include "jx/runtime/checks.h"
+#include "jx/runtime/executable.h"
 
 #include <cmath>
 #include <cstdio>
@@ -20,7 +23,6 @@ using jx::check::ElementFamily;
 namespace jx::runtime {
 namespace {
 
-thread_local check_log *current_log = nullptr;
 
 struct element_format {
   ElementFamily family;
@@ -164,10 +166,9 @@ bool element_matches(CheckKind kind, const uint8_t *a, const uint8_t *b,
 
 } // namespace
 
-scoped_check_log::scoped_check_log(check_log &log) : previous(current_log) {
-  current_log = &log;
+void enable_checks() {
+  register_compiled_code_symbol("jx_rt_check", reinterpret_cast<void *>(&jx_rt_check));
 }
-scoped_check_log::~scoped_check_log() { current_log = previous; }
 
 } // namespace jx::runtime
 
@@ -176,7 +177,7 @@ extern "C" void jx_rt_check(int32_t kind, int64_t actual, int64_t expected,
                             double tolerance, int64_t max_ulp, int64_t min_ulp,
                             int64_t line) {
   using namespace jx::runtime;
-  check_log *log = current_log;
+  check_log *log = current_check_log();
   if (!log)
     return;
   ++log->checks_run;
