@@ -29,6 +29,12 @@ std::shared_ptr<Client> Client::cpu(const client_options &options) {
   return client;
 }
 
+Client &default_client() {
+  // Never destroyed: executables in static caches outlive main().
+  static auto *client = new std::shared_ptr<Client>(Client::cpu());
+  return **client;
+}
+
 std::string Client::platform_version() const {
   return std::string("jx ") + version() + " on " + host_cpu().model;
 }

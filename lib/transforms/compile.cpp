@@ -37,10 +37,12 @@ std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
   // This compile's diagnostics only, though other threads compile at once.
   frontend::diagnostic_capture diagnostics;
   auto c = std::make_shared<compiled>();
-  c->exe = compiler::compile(*module, "main");
-  if (!c->exe)
+  std::unique_ptr<runtime::executable> exe = compiler::compile(*module, "main");
+  if (!exe)
     throw std::runtime_error("jx::jit: compiling " + name + " failed:\n" +
                              diagnostics.text());
+  runtime::Client &client = runtime::default_client();
+  c->exe = client.load(std::move(exe), client.device(0));
   c->out_avals = j.out_avals();
   return c;
 }
@@ -63,13 +65,13 @@ std::vector<Array> execute(const compiled &c, const std::vector<Array> &args) {
   for (const Array &a : args)
     buffers.push_back(&a.buffer());
   std::vector<runtime::host_buffer> none;
-  return wrap(c, c.exe->run(buffers, none));
+  return wrap(c, c.exe->execute_host(buffers, none));
 }
 
 std::vector<Array> execute(const compiled &c, const std::vector<Array> &args,
                            const std::vector<char> &donate,
                            const std::shared_ptr<const std::string> &donated_to) {
-  std::size_t n = args.size(), m = c.exe->outputs().size();
+  std::size_t n = args.size(), m = c.exe->executable().outputs().size();
   std::vector<const runtime::host_buffer *> buffers;
   buffers.reserve(n);
   for (const Array &a : args)
@@ -91,7 +93,7 @@ std::vector<Array> execute(const compiled &c, const std::vector<Array> &args,
   std::vector<std::pair<std::size_t, std::size_t>> taken; // (arg, output)
   for (std::size_t j = 0; j < m; ++j)
     for (std::size_t k = 0; k < n; ++k)
-      if (usable[k] && c.exe->may_alias(k, j)) {
+      if (usable[k] && c.exe->executable().may_alias(k, j)) {
         usable[k] = 0;
         taken.emplace_back(k, j);
         break;
@@ -107,7 +109,7 @@ std::vector<Array> execute(const compiled &c, const std::vector<Array> &args,
   }
   std::vector<runtime::host_buffer> outs;
   try {
-    outs = c.exe->run(buffers, reuse);
+    outs = c.exe->execute_host(buffers, reuse);
   } catch (...) {
     for (auto [k, j] : taken)
       impl_of(k).value = std::move(reuse[j]);

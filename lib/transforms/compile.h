@@ -6,6 +6,7 @@
 
 #include "jx/jaxpr.h"
 #include "jx/jit.h"
+#include "jx/runtime/client.h"
 #include "jx/runtime/executable.h"
 
 #include <condition_variable>
@@ -80,7 +81,8 @@ private:
 };
 
 struct compiled {
-  std::unique_ptr<runtime::executable> exe;
+  /// On the default client's cpu:0 (runtime::default_client()).
+  std::unique_ptr<runtime::LoadedExecutable> exe;
   std::vector<shaped_array> out_avals; // weak types included
 };
 

@@ -61,10 +61,12 @@ Compiled Lowered::compile() const {
     if (phase == "llvm-dialect")
       s->llvm_dialect = mlir::OwningOpRef<mlir::ModuleOp>(m.clone());
   };
-  s->program.exe = compiler::compile(*module, "main", options);
-  if (!s->program.exe)
+  std::unique_ptr<runtime::executable> exe = compiler::compile(*module, "main", options);
+  if (!exe)
     throw std::runtime_error("jx::jit: compiling " + name_ + " failed:\n" +
                              diagnostics.text());
+  runtime::Client &client = runtime::default_client();
+  s->program.exe = client.load(std::move(exe), client.device(0));
   s->program.out_avals = jaxpr_.out_avals();
   return Compiled(std::move(s));
 }

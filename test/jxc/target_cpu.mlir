@@ -22,6 +22,12 @@
 // OUT: result[0]: f32[4096]
 // OUT-NEXT: [9, 9, 9, ..., 9, 9, 9]
 
+// The object file and assembly too.
+// RUN: jxc compile %s --emit=asm --target-cpu=x86-64-v3 -o - | FileCheck %s --check-prefix=ASM --implicit-check-not=zmm
+// ASM: ymm
+// RUN: not jxc compile %s --emit=asm --target-cpu=pentium9 2>&1 | FileCheck %s --check-prefix=UNKNOWNASM
+// UNKNOWNASM: jxc: error: unknown --target-cpu 'pentium9'
+
 // RUN: not jxc run %s --input=4096xf32=3 --target-cpu=pentium9 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown target CPU 'pentium9' (host, x86-64, x86-64-v2, x86-64-v3, x86-64-v4)
 

@@ -797,6 +797,11 @@ int compileCommand(MLIRContext &ctx) {
                     "llvm-dialect, llvm-ir, asm, obj, executable, library\n";
     return kExitCannotCompile;
   }
+  if (!jx::compiler::target_cpu_info(targetCpu)) {
+    llvm::errs() << "jxc: error: unknown --target-cpu '" << targetCpu
+                 << "' (host, x86-64, x86-64-v2, x86-64-v3, x86-64-v4)\n";
+    return kExitCannotCompile;
+  }
   if (emit == "executable")
     return compileExecutable(ctx);
   if (emit == "library")
@@ -839,14 +844,15 @@ int compileCommand(MLIRContext &ctx) {
     return kExitCannotCompile;
   if (printAll || emit == "llvm-ir") {
     llvm::LLVMContext llvmContext;
-    auto llvmModule = jx::cpu::translateToLLVMIR(*module, llvmContext);
+    auto llvmModule =
+        jx::cpu::translateToLLVMIR(*module, llvmContext, /*optimize=*/true, targetCpu);
     if (!llvmModule)
       return kExitCannotCompile;
     if (printAll)
       os << "// ----- stage: llvm-ir -----\n";
     llvmModule->print(os, nullptr);
   } else if (emit == "asm" || emit == "obj") {
-    if (failed(jx::cpu::emitMachineCode(*module, emit == "asm", out->os())))
+    if (failed(jx::cpu::emitMachineCode(*module, emit == "asm", out->os(), targetCpu)))
       return kExitCannotCompile;
   } else {
     module->print(os);

@@ -90,6 +90,13 @@ public:
   /// new buffers on that device.
   std::vector<Buffer> execute(const std::vector<const Buffer *> &args,
                               check_log *log = nullptr) const;
+  /// execute() on host buffers in its device's memory, with executable::
+  /// run's output reuse (buffer donation): what jx::jit runs arrays with.
+  std::vector<host_buffer> execute_host(const std::vector<const host_buffer *> &args,
+                                        std::vector<host_buffer> &reuse,
+                                        check_log *log = nullptr) const {
+    return exe_->run(args, reuse, log);
+  }
   const jx::runtime::executable &executable() const { return *exe_; }
   Device &device() const { return *device_; }
   /// As executable::serialize (throws std::logic_error when not serializable).
@@ -140,6 +147,10 @@ private:
   std::string platform_;
   std::vector<std::unique_ptr<Device>> devices_;
 };
+
+/// The process's CPU client (JX_CPU_DEVICES devices, made on first use):
+/// jx::jit and eager ops load their executables on its cpu:0.
+Client &default_client();
 
 } // namespace jx::runtime
 

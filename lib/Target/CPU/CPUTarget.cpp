@@ -270,15 +270,15 @@ std::unique_ptr<llvm::Module> translateFor(ModuleOp module,
 
 std::unique_ptr<llvm::Module> translateToLLVMIR(ModuleOp module,
                                                 llvm::LLVMContext &context,
-                                                bool optimize) {
-  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+                                                bool optimize, llvm::StringRef cpu) {
+  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(cpu);
   return translateFor(module, context, tm.get(), optimize);
 }
 
 LogicalResult emitMachineCode(ModuleOp module, bool assembly,
-                              llvm::raw_pwrite_stream &os) {
+                              llvm::raw_pwrite_stream &os, llvm::StringRef cpu) {
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine();
+  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(cpu);
   if (!tm)
     return module.emitError("cannot create machine code for the host");
   std::unique_ptr<llvm::Module> llvmModule =

@@ -37,11 +37,13 @@ void registerTranslations(mlir::DialectRegistry &registry);
 /// host when `optimize`).
 std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
                                                 llvm::LLVMContext &context,
-                                                bool optimize = true);
+                                                bool optimize = true,
+                                                llvm::StringRef cpu = "");
 
 /// Writes host assembly (`assembly`) or an object file.
 mlir::LogicalResult emitMachineCode(mlir::ModuleOp module, bool assembly,
-                                    llvm::raw_pwrite_stream &os);
+                                    llvm::raw_pwrite_stream &os,
+                                    llvm::StringRef cpu = "");
 
 /// Compiles `module` (in the LLVM dialect) as the JIT does and links the
 /// objects into an ELF shared object (with lld or ld, see JX_LINKER):
