@@ -154,6 +154,30 @@ TEST(Runtime, DistinctExecutablesLoadedOneAfterAnother) {
   EXPECT_EQ(last_of(add2->run({iota4()})[0]), 8.0f);
 }
 
+TEST(Runtime, UnknownTargetCpuIsAnErrorBeforeCompiling) {
+  mlir::MLIRContext &ctx = jx::frontend::context();
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  return %x : tensor<4xf32>\n}\n",
+      &ctx);
+  ASSERT_TRUE(module);
+  std::string errors;
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    errors += d.str() + "\n";
+    return mlir::success();
+  });
+  jx::compiler::compile_options options;
+  options.target_cpu = "pentium9";
+  EXPECT_FALSE(jx::compiler::compile_library(*module, "main", "lib", false, options));
+  EXPECT_FALSE(jx::compiler::compile(*module, "main", options));
+  EXPECT_NE(errors.find("unknown target CPU 'pentium9'"), std::string::npos) << errors;
+  // Nothing ran the pipeline: no phase reached.
+  bool phase = false;
+  options.after_phase = [&](const std::string &, mlir::ModuleOp) { phase = true; };
+  EXPECT_FALSE(jx::compiler::compile(*module, "main", options));
+  EXPECT_FALSE(phase);
+}
+
 TEST(Runtime, JitExecutablesDoNotSerialize) {
   auto exe = compile_square(/*serializable=*/false);
   ASSERT_TRUE(exe);

@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -185,6 +186,13 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
     source.emitError() << "no function @" << entry << " to compile";
     return nullptr;
   }
+  std::optional<runtime::cpu_info> target = target_cpu_info(options.target_cpu);
+  if (!target) {
+    mlir::emitError(fn.getLoc()) << "unknown target CPU '" << options.target_cpu
+                                 << "' (host, x86-64, x86-64-v2, x86-64-v3, x86-64-v4)";
+    return nullptr;
+  }
+  signature.target = std::move(*target);
   std::vector<tensor_spec> &inputs = signature.inputs;
   std::vector<tensor_spec> &outputs = signature.outputs;
   std::vector<uint8_t> &mayAlias = signature.mayAlias;
@@ -255,12 +263,6 @@ compileUncached(mlir::ModuleOp source, const std::string &entry,
   if (!module)
     return nullptr;
   auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
-  std::optional<runtime::cpu_info> target = target_cpu_info(options.target_cpu);
-  if (!target) {
-    mlir::emitError(fn.getLoc()) << "unknown target CPU '" << options.target_cpu
-                                 << "' (host, x86-64, x86-64-v2, x86-64-v3, x86-64-v4)";
-    return nullptr;
-  }
   std::vector<tensor_spec> &inputs = signature.inputs;
   std::vector<tensor_spec> &outputs = signature.outputs;
   std::vector<uint8_t> &mayAlias = signature.mayAlias;
@@ -277,7 +279,7 @@ compileUncached(mlir::ModuleOp source, const std::string &entry,
     try {
       return runtime::executable::load(std::move(*so), entry, std::move(inputs),
                                        std::move(outputs), std::move(mayAlias),
-                                       *target);
+                                       std::move(signature.target));
     } catch (const runtime::load_error &e) {
       mlir::emitError(fn.getLoc()) << "loading @" << entry << ": " << e.what();
       return nullptr;
@@ -285,15 +287,12 @@ compileUncached(mlir::ModuleOp source, const std::string &entry,
   }
 
   // Code for a CPU level this one lacks cannot run here.
-  std::string missing;
-  const runtime::cpu_info &host = runtime::host_cpu();
-  for (const std::string &flag : target->flags)
-    if (!std::binary_search(host.flags.begin(), host.flags.end(), flag))
-      missing += (missing.empty() ? "" : ", ") + flag;
+  std::vector<std::string> missing = runtime::missing_cpu_flags(signature.target);
   if (!missing.empty()) {
     mlir::emitError(fn.getLoc())
         << "cannot run @" << entry << " compiled for " << options.target_cpu
-        << " here: this " << host.model << " lacks " << missing
+        << " here: this " << runtime::host_cpu().model << " lacks "
+        << llvm::join(missing, ", ")
         << " (serialize it, or build a library, for a machine that has them)";
     return nullptr;
   }

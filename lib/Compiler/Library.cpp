@@ -214,7 +214,7 @@ std::optional<library> compile_library(mlir::ModuleOp module,
   library lib;
   lib.binary = std::move(*binary);
   lib.header = writeHeader(name, entry, "_mlir_" + prefix + entry, signature,
-                           *target_cpu_info(options.target_cpu));
+                           signature.target);
   return lib;
 }
 

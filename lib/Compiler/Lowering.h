@@ -15,11 +15,14 @@ namespace jx::compiler {
 struct EntrySignature {
   std::vector<runtime::tensor_spec> inputs, outputs;
   std::vector<uint8_t> mayAlias; // inputs x outputs, row-major
+  /// What the code needs of a CPU (target_cpu_info of the options).
+  runtime::cpu_info target;
 };
 
 /// A copy of `source` in which `entry` is the only public function, run
 /// through the CPU pipeline to the LLVM dialect; `signature` receives the
-/// entry's signature. Null (after a diagnostic) on failure.
+/// entry's signature. Null (after a diagnostic) on failure, an unknown
+/// target CPU among them (found before the pipeline runs).
 mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
                                              const std::string &entry,
                                              const compile_options &options,

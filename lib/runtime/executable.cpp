@@ -95,6 +95,15 @@ void register_compiled_code_symbol(const char *name, void *address) {
   registered().push_back({name, address});
 }
 
+std::vector<std::string> missing_cpu_flags(const cpu_info &needed) {
+  const cpu_info &host = host_cpu();
+  std::vector<std::string> missing;
+  for (const std::string &f : needed.flags)
+    if (!std::binary_search(host.flags.begin(), host.flags.end(), f))
+      missing.push_back(f);
+  return missing;
+}
+
 std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
   auto fn = [](auto *f) { return reinterpret_cast<void *>(f); };
   std::vector<std::pair<const char *, void *>> symbols = {
@@ -306,11 +315,7 @@ std::unique_ptr<executable>
 executable::load(std::string shared_object, std::string entry,
                  std::vector<tensor_spec> inputs, std::vector<tensor_spec> outputs,
                  std::vector<uint8_t> may_alias, cpu_info cpu) {
-  std::vector<std::string> missing;
-  const cpu_info &host = host_cpu();
-  for (const std::string &f : cpu.flags)
-    if (!std::binary_search(host.flags.begin(), host.flags.end(), f))
-      missing.push_back(f);
+  std::vector<std::string> missing = missing_cpu_flags(cpu);
   if (!missing.empty()) {
     std::string list;
     for (std::size_t i = 0; i < missing.size() && i < 8; ++i)
@@ -318,7 +323,7 @@ executable::load(std::string shared_object, std::string entry,
     if (missing.size() > 8)
       list += ", ...";
     throw load_error("@" + entry + " was compiled for " + cpu.model +
-                     ", with CPU features this " + host.model + " lacks: " + list);
+                     ", with CPU features this " + host_cpu().model + " lacks: " + list);
   }
   std::unique_ptr<shared_object_code> code = open_shared_object(shared_object);
   std::string symbol = "_mlir_" + entry;

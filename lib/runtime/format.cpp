@@ -24,6 +24,12 @@ template <typename T> std::string shortest(T x) {
   return std::string(buf, r.ptr);
 }
 
+/// "(re+imj)" of the complex number at `p` with parts of type T.
+template <typename T> std::string complex_text(const uint8_t *p) {
+  T im = load<T>(p + sizeof(T));
+  return "(" + shortest(load<T>(p)) + (std::signbit(im) ? "" : "+") + shortest(im) + "j)";
+}
+
 std::string element(const host_buffer &b, int64_t i) {
   const uint8_t *p = b.data.data() + i * itemsize(b.dtype);
   switch (b.dtype) {
@@ -49,16 +55,8 @@ std::string element(const host_buffer &b, int64_t i) {
   }
   case dtype::float32: return shortest(load<float>(p));
   case dtype::float64: return shortest(load<double>(p));
-  case dtype::complex64: {
-    float im = load<float>(p + 4);
-    return "(" + shortest(load<float>(p)) + (std::signbit(im) ? "" : "+") +
-           shortest(im) + "j)";
-  }
-  case dtype::complex128: {
-    double im = load<double>(p + 8);
-    return "(" + shortest(load<double>(p)) + (std::signbit(im) ? "" : "+") +
-           shortest(im) + "j)";
-  }
+  case dtype::complex64: return complex_text<float>(p);
+  case dtype::complex128: return complex_text<double>(p);
   }
   return "?";
 }

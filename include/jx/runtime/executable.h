@@ -62,6 +62,8 @@ struct cpu_info {
   std::vector<std::string> flags;
 };
 const cpu_info &host_cpu();
+/// The flags of `needed` this CPU lacks (empty: code for `needed` runs here).
+std::vector<std::string> missing_cpu_flags(const cpu_info &needed);
 
 /// jx's version ("0.1.0"), written into serialized executables.
 const char *version();

@@ -388,10 +388,7 @@ linkShared(const std::vector<std::unique_ptr<llvm::MemoryBuffer>> &objects) {
 
 llvm::Expected<std::string> compileSharedObject(ModuleOp module,
                                                 llvm::StringRef cpu) {
-  auto objects = compileForLinking(module, cpu);
-  if (!objects)
-    return objects.takeError();
-  return linkShared(*objects);
+  return compileLibrary(module, /*prefix=*/"", /*shared=*/true, cpu);
 }
 
 llvm::Expected<std::string> compileLibrary(ModuleOp module,
