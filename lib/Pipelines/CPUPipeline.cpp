@@ -157,9 +157,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
     return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
            "canonicalize,jx-blocked-reductions,cse,symbol-dce";
   if (phase == "linalg")
-    return std::string(options.blas && options.dnnl
-                           ? "jx-convolution-to-dnnl,"
-                           : "") +
+    return std::string("jx-lapack-custom-calls,") +
+           (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
            "stablehlo-legalize-to-linalg,canonicalize," +
            (options.fuse ? "jx-fuse-elementwise,jx-fuse-rows,canonicalize,"
                          : "") +
@@ -341,6 +340,7 @@ void registerCPUPipelines() {
   registerFuseElementwisePass();
   registerContractionToBlasPass();
   registerConvolutionToDnnlPass();
+  registerLapackCustomCallsPass();
   registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();

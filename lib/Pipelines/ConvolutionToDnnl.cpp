@@ -202,23 +202,6 @@ struct ConvolutionToDnnlPass
     return d;
   }
 
-  /// A private constant global holding `words`.
-  memref::GlobalOp descriptorGlobal(ArrayRef<int64_t> words) {
-    ModuleOp module = getOperation();
-    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    auto type = MemRefType::get({static_cast<int64_t>(words.size())},
-                                b.getI64Type());
-    auto value = DenseIntElementsAttr::get(
-        RankedTensorType::get(type.getShape(), b.getI64Type()), words);
-    std::string name = "__jx_conv_desc";
-    for (unsigned i = 0; module.lookupSymbol(name); ++i)
-      name = "__jx_conv_desc_" + std::to_string(i);
-    auto global = memref::GlobalOp::create(
-        b, module.getLoc(), name, b.getStringAttr("private"), type, value,
-        /*constant=*/true, /*alignment=*/b.getI64IntegerAttr(8));
-    return global;
-  }
-
   void rewrite(hlo::ConvolutionOp op) {
     std::optional<SmallVector<int64_t>> desc = describe(op);
     if (!desc)
@@ -242,7 +225,8 @@ struct ConvolutionToDnnlPass
     if (bias)
       (*desc)[cd::flags] |= cd::has_bias;
 
-    memref::GlobalOp global = descriptorGlobal(*desc);
+    memref::GlobalOp global =
+        descriptorGlobal(getOperation(), "__jx_conv_desc", *desc);
     OpBuilder b(last);
     Location loc = op.getLoc();
     auto bufferOf = [&](Value tensor) -> Value {

@@ -16,6 +16,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <string>
+
 namespace jx {
 
 /// The private declaration of runtime function `name` taking `numArgs`
@@ -31,6 +33,24 @@ inline mlir::func::FuncOp declareRuntimeFunction(mlir::ModuleOp module,
                                        b.getFunctionType(args, {}));
   fn.setPrivate();
   return fn;
+}
+
+/// A private constant global of `module` holding `words` (a kernel's
+/// descriptor), named `prefix` or `prefix_<i>`.
+inline mlir::memref::GlobalOp descriptorGlobal(mlir::ModuleOp module,
+                                               llvm::StringRef prefix,
+                                               llvm::ArrayRef<int64_t> words) {
+  auto b = mlir::OpBuilder::atBlockBegin(module.getBody());
+  auto type = mlir::MemRefType::get({static_cast<int64_t>(words.size())},
+                                    b.getI64Type());
+  auto value = mlir::DenseIntElementsAttr::get(
+      mlir::RankedTensorType::get(type.getShape(), b.getI64Type()), words);
+  std::string name = prefix.str();
+  for (unsigned i = 0; module.lookupSymbol(name); ++i)
+    name = prefix.str() + "_" + std::to_string(i);
+  return mlir::memref::GlobalOp::create(
+      b, module.getLoc(), name, b.getStringAttr("private"), type, value,
+      /*constant=*/true, /*alignment=*/b.getI64IntegerAttr(8));
 }
 
 /// The address, as int64, of element `offset` of `memref`'s aligned

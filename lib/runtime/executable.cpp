@@ -119,6 +119,8 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_gemm_s8s32", fn(&jx_rt_gemm_s8s32)},
       // Convolutions (ConvolutionToDnnl.cpp, dnnl.cpp).
       {"jx_rt_conv", fn(&jx_rt_conv)},
+      // JAX's LAPACK custom calls (LapackCustomCalls.cpp, lapack.cpp).
+      {"jx_rt_lapack", fn(&jx_rt_lapack)},
       // Temporaries: allocated and freed through the runtime (memory.h).
       {"_mlir_memref_to_llvm_alloc", fn(&_mlir_memref_to_llvm_alloc)},
       {"_mlir_memref_to_llvm_aligned_alloc",

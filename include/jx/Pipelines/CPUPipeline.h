@@ -102,6 +102,11 @@ void registerContractionToBlasPass();
 /// registerCPUPipelines.
 void registerConvolutionToDnnlPass();
 
+/// `--jx-lapack-custom-calls` (LapackCustomCalls.cpp): JAX's LAPACK custom
+/// calls (`lapack_*_ffi`) as calls of the runtime's LAPACK kernels;
+/// registered by registerCPUPipelines.
+void registerLapackCustomCallsPass();
+
 /// `--jx-elementwise-in-place` (ElementwiseInPlace.cpp): elementwise ops
 /// write into a temporary input of their type instead of a new tensor;
 /// registered by registerCPUPipelines.

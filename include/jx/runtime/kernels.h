@@ -7,6 +7,11 @@
 // jx_rt_conv (dnnl.cpp): a convolution through oneDNN, with its bias add
 // fused, described by a constant array of int64 that the
 // compiler's jx-convolution-to-dnnl pass writes (layout below).
+//
+// jx_rt_lapack (lapack.cpp): one of the LAPACK-backed targets that JAX's
+// CPU lowering calls (`stablehlo.custom_call @lapack_*_ffi`), described by
+// a constant array of int64 that the compiler's jx-lapack-custom-calls pass
+// writes (layout below).
 
 #ifndef JX_RUNTIME_KERNELS_H
 #define JX_RUNTIME_KERNELS_H
@@ -83,5 +88,54 @@ constexpr int64_t size(int64_t S) { return header + 8 * S + 3 * (S + 2); }
 /// descriptor's flags say it is absent.
 extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,
                            int64_t bias, int64_t output);
+
+/// The descriptor of one LAPACK-backed custom call for jx_rt_lapack:
+/// `header` words, then `params` words whose meaning depends on the
+/// routine (lapack.cpp lists them). The buffers are the call's operands
+/// then its results, each in the memory order its layout gives (the
+/// compiler transposes to and from it): `batch` matrices one after the
+/// other, each column-major, as JAX's FFI kernels see them.
+namespace jx::runtime::lapack_desc {
+enum : int64_t {
+  version = 0, // kVersion
+  routine,     // a `routine` below
+  element,     // f32, f64, c64 or c128
+  batch,       // the product of the batch dimensions
+  header,
+};
+/// The routines, by their real-type names (orgqr stands for ungqr too).
+enum routine_kind : int64_t {
+  trsm = 0,
+  getrf,
+  geqrf,
+  geqp3,
+  orgqr,
+  ormqr,
+  potrf,
+  gesdd,
+  gesvd,
+  syevd,
+  geev,
+  gees,
+  gehrd,
+  sytrd,
+  gtsv,
+  tridiagonal_solve_perturbed,
+  num_routines,
+};
+enum element_kind : int64_t { f32 = 0, f64, c64, c128 };
+constexpr int64_t kVersion = 1;
+constexpr int64_t params = 8;
+constexpr int64_t size = header + params;
+/// The most buffers (operands and results) one call has: gtsv's 9.
+constexpr int kMaxBuffers = 10;
+} // namespace jx::runtime::lapack_desc
+
+/// Runs the routine that `desc` describes on buffers b0..b9 (addresses; 0
+/// past the last). Fails the running call with a message when LAPACK
+/// reports an illegal argument or memory runs out.
+extern "C" void jx_rt_lapack(int64_t desc, int64_t b0, int64_t b1, int64_t b2,
+                             int64_t b3, int64_t b4, int64_t b5, int64_t b6,
+                             int64_t b7, int64_t b8, int64_t b9);
 
 #endif // JX_RUNTIME_KERNELS_H
