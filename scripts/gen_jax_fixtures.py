@@ -59,23 +59,29 @@ DEFAULT_TOL = {
     "float32": {"rtol": 1e-5, "atol": 1e-6},
     "float16": {"rtol": 2e-3, "atol": 1e-3},
     "bfloat16": {"rtol": 1.6e-2, "atol": 1e-2},
+    "complex64": {"rtol": 1e-5, "atol": 1e-6},
+    "complex128": {"rtol": 1e-12, "atol": 1e-14},
 }
 
 FIXTURES = []
 
 
-def fixture(name, description, x64=False, tol=None):
+def fixture(name, description, x64=False, tol=None, nonfinite=False, group=None):
     """Registers `make(rng) -> (f, args)` as a fixture.
 
     tol: None (dtype defaults), "exact" (floats must match bit for bit, e.g.
     data movement, floor, max), or {"rtol": .., "atol": ..} for all float
-    outputs of that fixture.
+    outputs of that fixture. nonfinite: outputs may hold NaN or infinity
+    (what JAX returns for a singular matrix, say); otherwise such an output
+    is taken for a mistake in the fixture. group: a name the manifest
+    records for fixtures that belong together ("linalg").
     """
 
     def deco(make):
         assert not any(fx["name"] == name for fx in FIXTURES), name
         FIXTURES.append(dict(name=name, description=description, x64=x64,
-                             tol=tol, make=make))
+                             tol=tol, make=make, nonfinite=nonfinite,
+                             group=group))
         return make
 
     return deco
@@ -819,6 +825,16 @@ def _(rng):
 
 
 # ----------------------------------------------------------------------------
+# Linear algebra (LAPACK custom calls): scripts/jax_linalg_fixtures.py
+# ----------------------------------------------------------------------------
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import jax_linalg_fixtures  # noqa: E402
+
+jax_linalg_fixtures.register(fixture)
+
+
+# ----------------------------------------------------------------------------
 # Driver
 # ----------------------------------------------------------------------------
 
@@ -827,7 +843,8 @@ def dtype_name(a):
 
 
 def is_float(a):
-    return a.dtype == bf16 or np.issubdtype(a.dtype, np.floating)
+    """Floating-point or complex: compared under a tolerance."""
+    return a.dtype == bf16 or np.issubdtype(a.dtype, np.inexact)
 
 
 def save_npy(path, a):
@@ -841,7 +858,7 @@ def save_npy(path, a):
     return storage, a.dtype.str
 
 
-def leaf_entries(tree, name, kind, out_dir, tol=None):
+def leaf_entries(tree, name, kind, out_dir, tol=None, nonfinite=False):
     entries = []
     for i, (path, leaf) in enumerate(jax.tree_util.tree_flatten_with_path(tree)[0]):
         a = np.asarray(leaf)
@@ -853,7 +870,8 @@ def leaf_entries(tree, name, kind, out_dir, tol=None):
             e["npy_storage"] = storage
         if kind == "out":
             if is_float(a):
-                if not np.all(np.isfinite(a.astype(f64))):
+                finite = np.isfinite(a.astype(f64) if a.dtype == bf16 else a)
+                if not nonfinite and not np.all(finite):
                     raise SystemExit(f"{name}: output {i} is not finite")
                 e["tolerance"] = "exact" if tol == "exact" else dict(tol or DEFAULT_TOL[dtype_name(a)])
             else:
@@ -894,8 +912,8 @@ def generate(fx, out_dir):
     with open(os.path.join(out_dir, f"{name}.jaxpr.txt"), "w") as fh:
         fh.write(jaxpr + "\n")
     inputs = leaf_entries(args, name, "in", out_dir)
-    outputs = leaf_entries(out, name, "out", out_dir, fx["tol"])
-    return {
+    outputs = leaf_entries(out, name, "out", out_dir, fx["tol"], fx["nonfinite"])
+    entry = {
         "name": name,
         "description": fx["description"],
         "x64": fx["x64"],
@@ -906,6 +924,9 @@ def generate(fx, out_dir):
         "outputs": outputs,
         "tolerance": fixture_tolerance(outputs),
     }
+    if fx["group"]:
+        entry["group"] = fx["group"]
+    return entry
 
 
 def main():
