@@ -111,24 +111,44 @@ struct outer_loop {
   int64_t size, a, b, c;
 };
 
-/// int8 x int8 -> int32: oneDNN (VNNI kernels where the CPU has them),
-/// else plain loops; both exact, wrapping in 32 bits.
+/// Whether oneDNN's int8 matmul is exact on this CPU: with VNNI
+/// (vpdpbusd, AVX-512 or AVX) it accumulates in 32 bits; without, its AVX2
+/// and AVX-512 kernels multiply-add pairs into 16 bits with saturation
+/// (vpmaddubsw), which loses the large sums StableHLO's i32 keeps.
+bool exact_int8_matmul() {
+  static const bool exact = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vnni") ||
+           __builtin_cpu_supports("avxvnni");
+  }();
+  return exact;
+}
+
+/// int8 x int8 -> int32: oneDNN where its kernels are exact (VNNI), else
+/// plain loops (C's row accumulated over B's rows); both wrap in 32 bits.
 void call_s8s32(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
                 const int8_t *a, int64_t lda, const int8_t *b, int64_t ldb,
                 int32_t beta, int32_t *c, int64_t ldc) {
-  if (jx::runtime::dnnl_gemm(jx::runtime::gemm_types::s8s32, m, n, k, trans_a,
+  if (exact_int8_matmul() &&
+      jx::runtime::dnnl_gemm(jx::runtime::gemm_types::s8s32, m, n, k, trans_a,
                              trans_b, a, lda, b, ldb, beta != 0, c, ldc))
     return;
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      uint32_t sum = beta ? static_cast<uint32_t>(c[i * ldc + j]) : 0;
-      for (int64_t p = 0; p < k; ++p) {
-        int32_t x = trans_a ? a[p * lda + i] : a[i * lda + p];
-        int32_t y = trans_b ? b[j * ldb + p] : b[p * ldb + j];
-        sum += static_cast<uint32_t>(x * y);
-      }
-      c[i * ldc + j] = static_cast<int32_t>(sum);
+  std::vector<uint32_t> row(n);
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j)
+      row[j] = beta ? static_cast<uint32_t>(c[i * ldc + j]) : 0;
+    for (int64_t p = 0; p < k; ++p) {
+      int32_t x = trans_a ? a[p * lda + i] : a[i * lda + p];
+      if (trans_b)
+        for (int64_t j = 0; j < n; ++j)
+          row[j] += static_cast<uint32_t>(x * int32_t(b[j * ldb + p]));
+      else
+        for (int64_t j = 0; j < n; ++j)
+          row[j] += static_cast<uint32_t>(x * int32_t(b[p * ldb + j]));
     }
+    for (int64_t j = 0; j < n; ++j)
+      c[i * ldc + j] = static_cast<int32_t>(row[j]);
+  }
 }
 
 /// The median time in microseconds of a few calls of `fn`.
