@@ -122,13 +122,6 @@ std::optional<int64_t> elementOf(Type t) {
   return std::nullopt;
 }
 
-std::string typeString(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << t;
-  return s;
-}
-
 /// Checks one custom call and builds its descriptor's params.
 class Checker {
 public:
@@ -331,6 +324,14 @@ FailureOr<SmallVector<int64_t>> Checker::describe() {
   d[ld::batch] = count;
   params.resize(ld::params, 0);
   d.append(params);
+  // Bytes per matrix of every buffer: operands, then results.
+  for (Type t : llvm::concat<Type>(op.getOperandTypes(), op.getResultTypes())) {
+    auto tensor = cast<RankedTensorType>(t);
+    int64_t bytes = tensor.getNumElements() *
+                    stablehlo::getBitWidth(tensor.getElementType()) / 8;
+    d.push_back(count > 0 ? bytes / count : 0);
+  }
+  d.resize(ld::size, 0);
   return d;
 }
 

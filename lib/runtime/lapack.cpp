@@ -31,13 +31,15 @@
 //   sytrd:   n uplo                           a | a' d e tau info
 //   gtsv:    n k                              dl d du b | dl' d' du' b' info
 //   tridiagonal_solve_perturbed: n k          dl d du b | x
-// where characters are ASCII codes and flags 0 or 1. The batch loop runs
-// on the calling thread; OpenBLAS threads the BLAS inside each routine.
+// where characters are ASCII codes and flags 0 or 1. A batch of small
+// matrices is divided among the runtime's threads (OpenMP); OpenBLAS
+// threads the BLAS inside the routines of large ones.
 
 #include "lapack_routines.h"
 
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/memory.h"
+#include "jx/runtime/threads.h"
 
 #include <algorithm>
 #include <cmath>
@@ -497,6 +499,56 @@ template <typename T> void run(int64_t routine, const call &c) {
 
 } // namespace jx::runtime::lapack_detail
 
+namespace jx::runtime::lapack_detail {
+
+/// Runs `routine` on `count` matrices from matrix `first` on; the error's
+/// message, or "" on success.
+std::string run_part(const int64_t *d, const int64_t *addresses, int64_t first,
+                     int64_t count) {
+  void *buffers[ld::kMaxBuffers];
+  for (int i = 0; i < ld::kMaxBuffers; ++i)
+    buffers[i] = addresses[i] ? reinterpret_cast<char *>(addresses[i]) +
+                                    first * d[ld::strides + i]
+                              : nullptr;
+  call c{count, d + ld::header, buffers};
+  try {
+    switch (d[ld::element]) {
+    case ld::f32: run<float>(d[ld::routine], c); return "";
+    case ld::f64: run<double>(d[ld::routine], c); return "";
+    case ld::c64: run<c64>(d[ld::routine], c); return "";
+    case ld::c128: run<c128>(d[ld::routine], c); return "";
+    }
+    return "jx_rt_lapack: unknown element type " +
+           std::to_string(d[ld::element]);
+  } catch (const std::bad_alloc &) {
+    return "linear algebra (LAPACK): out of memory for the workspace";
+  } catch (const std::exception &err) {
+    return std::string("linear algebra (LAPACK): ") + err.what();
+  }
+}
+
+/// How many threads share a batch: one per part of at least ~2e5 flops
+/// (as jaxlib splits it), and only for matrices small enough that OpenBLAS
+/// runs each routine on one thread (larger ones it threads itself).
+int64_t batch_threads(const int64_t *d) {
+  int64_t batch = d[ld::batch];
+  int64_t threads = std::min<int64_t>(num_threads(), batch);
+  if (threads < 2)
+    return 1;
+  int64_t element = d[ld::element] == ld::f32   ? 4
+                    : d[ld::element] == ld::c128 ? 16
+                                                 : 8;
+  int64_t largest = 0;
+  for (int i = 0; i < ld::kMaxBuffers; ++i)
+    largest = std::max(largest, d[ld::strides + i] / element);
+  if (largest > 128 * 128)
+    return 1;
+  double flops = std::pow(double(largest), 1.5);
+  return std::clamp<int64_t>(int64_t(batch * flops / 2e5), 1, threads);
+}
+
+} // namespace jx::runtime::lapack_detail
+
 extern "C" void jx_rt_lapack(int64_t desc, int64_t b0, int64_t b1, int64_t b2,
                              int64_t b3, int64_t b4, int64_t b5, int64_t b6,
                              int64_t b7, int64_t b8, int64_t b9) {
@@ -509,27 +561,28 @@ extern "C" void jx_rt_lapack(int64_t desc, int64_t b0, int64_t b1, int64_t b2,
               std::to_string(d[ld::version]) +
               " is not this runtime's (compiled by another jx?)";
   } else {
-    void *buffers[ld::kMaxBuffers];
-    int64_t all[ld::kMaxBuffers] = {b0, b1, b2, b3, b4, b5, b6, b7, b8, b9};
-    for (int i = 0; i < ld::kMaxBuffers; ++i)
-      buffers[i] = reinterpret_cast<void *>(all[i]);
-    detail::call c{d[ld::batch], d + ld::header, buffers};
-    try {
-      switch (d[ld::element]) {
-      case ld::f32: detail::run<float>(d[ld::routine], c); return;
-      case ld::f64: detail::run<double>(d[ld::routine], c); return;
-      case ld::c64: detail::run<detail::c64>(d[ld::routine], c); return;
-      case ld::c128: detail::run<detail::c128>(d[ld::routine], c); return;
+    const int64_t addresses[ld::kMaxBuffers] = {b0, b1, b2, b3, b4,
+                                                b5, b6, b7, b8, b9};
+    int64_t batch = d[ld::batch], parts = detail::batch_threads(d);
+    if (parts == 1) {
+      message = detail::run_part(d, addresses, 0, batch);
+    } else {
+      // Each part computes its matrices independently, so the results do
+      // not depend on the number of threads.
+      std::vector<std::string> messages(parts);
+#pragma omp parallel for num_threads(parts) schedule(static, 1)
+      for (int64_t t = 0; t < parts; ++t) {
+        int64_t first = t * batch / parts, last = (t + 1) * batch / parts;
+        messages[t] = detail::run_part(d, addresses, first, last - first);
       }
-      message = "jx_rt_lapack: unknown element type " +
-                std::to_string(d[ld::element]);
-    } catch (const std::bad_alloc &) {
-      message = "linear algebra (LAPACK): out of memory for the workspace";
-    } catch (const std::exception &err) {
-      message = std::string("linear algebra (LAPACK): ") + err.what();
+      for (std::string &m : messages)
+        if (!m.empty() && message.empty())
+          message = std::move(m);
     }
+    if (message.empty())
+      return;
   }
-  // No object with a destructor is live here: fail_current_call does not
-  // return.
+  // No object with a destructor but `message` is live here:
+  // fail_current_call does not return.
   jx::runtime::fail_current_call(std::move(message));
 }

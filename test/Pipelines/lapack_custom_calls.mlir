@@ -2,10 +2,11 @@
 
 // getrf as JAX writes it: column-major layouts for the matrices, so the
 // operand is transposed into Fortran order and the LU result back; the
-// pivots and info are row-major and untouched. Descriptor: version 1,
-// routine getrf (1), f32 (0), batch 2 x 3 = 6, then m n.
+// pivots and info are row-major and untouched. Descriptor: version 2,
+// routine getrf (1), f32 (0), batch 2 x 3 = 6, params m n, then the bytes
+// per matrix of each buffer (a, lu, pivots, info).
 // CHECK: func.func private @jx_rt_lapack(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
-// CHECK: memref.global "private" constant @__jx_lapack_desc : memref<12xi64> = dense<[1, 1, 0, 6, 4, 5, 0, 0, 0, 0, 0, 0]>
+// CHECK: memref.global "private" constant @__jx_lapack_desc : memref<22xi64> = dense<[2, 1, 0, 6, 4, 5, 0, 0, 0, 0, 0, 0, 80, 80, 16, 4, 0, 0, 0, 0, 0, 0]>
 // CHECK-LABEL: func.func @getrf
 // CHECK: %[[T:.*]] = stablehlo.transpose %arg0, dims = [0, 1, 3, 2] : (tensor<2x3x4x5xf32>) -> tensor<2x3x5x4xf32>
 // CHECK: bufferization.to_buffer %[[T]] read_only
@@ -26,8 +27,9 @@ func.func @getrf(%a: tensor<2x3x4x5xf32>) -> (tensor<2x3x4x5xf32>, tensor<2x3x4x
 // Without layouts (XLA's default, row major) nothing is transposed: the
 // kernel sees the row-major buffer, as XLA's would. Attributes may also
 // sit in a dictionary backend_config (api_version 4). Descriptor: trsm (0),
-// complex<f64> (3), batch 1, m n side uplo trans diag = 4 2 'L' 'U' 'C' 'N'.
-// CHECK: memref.global "private" constant @__jx_lapack_desc : memref<12xi64> = dense<[1, 0, 3, 1, 4, 2, 76, 85, 67, 78, 0, 0]>
+// complex<f64> (3), batch 1, m n side uplo trans diag = 4 2 'L' 'U' 'C' 'N',
+// bytes of a, b and x.
+// CHECK: memref.global "private" constant @__jx_lapack_desc : memref<22xi64> = dense<[2, 0, 3, 1, 4, 2, 76, 85, 67, 78, 0, 0, 256, 128, 128, 0, 0, 0, 0, 0, 0, 0]>
 // CHECK-LABEL: func.func @trsm
 // CHECK-NOT: stablehlo.transpose
 // CHECK: call @jx_rt_lapack(

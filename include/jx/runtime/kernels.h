@@ -91,7 +91,9 @@ extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,
 
 /// The descriptor of one LAPACK-backed custom call for jx_rt_lapack:
 /// `header` words, then `params` words whose meaning depends on the
-/// routine (lapack.cpp lists them). The buffers are the call's operands
+/// routine (lapack.cpp lists them), then for each of `kMaxBuffers` buffers
+/// the bytes one matrix of the batch takes (0 past the last), by which the
+/// runtime divides the batch among threads. The buffers are the call's operands
 /// then its results, each in the memory order its layout gives (the
 /// compiler transposes to and from it): `batch` matrices one after the
 /// other, each column-major, as JAX's FFI kernels see them.
@@ -124,11 +126,12 @@ enum routine_kind : int64_t {
   num_routines,
 };
 enum element_kind : int64_t { f32 = 0, f64, c64, c128 };
-constexpr int64_t kVersion = 1;
+constexpr int64_t kVersion = 2;
 constexpr int64_t params = 8;
-constexpr int64_t size = header + params;
 /// The most buffers (operands and results) one call has: gtsv's 9.
 constexpr int kMaxBuffers = 10;
+constexpr int64_t strides = header + params;
+constexpr int64_t size = strides + kMaxBuffers;
 } // namespace jx::runtime::lapack_desc
 
 /// Runs the routine that `desc` describes on buffers b0..b9 (addresses; 0
