@@ -135,8 +135,10 @@ constexpr int64_t size = strides + kMaxBuffers;
 } // namespace jx::runtime::lapack_desc
 
 /// Runs the routine that `desc` describes on buffers b0..b9 (addresses; 0
-/// past the last). Fails the running call with a message when LAPACK
-/// reports an illegal argument or memory runs out.
+/// past the last). LAPACK's `info` is a result, as JAX returns it; the
+/// running call fails with a message only when the descriptor is not this
+/// runtime's, a routine refuses an attribute (an SVD mode other than A, S
+/// or N, gees with sorting) or memory for a workspace runs out.
 extern "C" void jx_rt_lapack(int64_t desc, int64_t b0, int64_t b1, int64_t b2,
                              int64_t b3, int64_t b4, int64_t b5, int64_t b6,
                              int64_t b7, int64_t b8, int64_t b9);
