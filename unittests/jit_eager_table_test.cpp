@@ -499,6 +499,67 @@ std::vector<op_row> table() {
       row("numpy::right_shift", I, [](A x, A) { return jnp::right_shift(x, 40); },
           "too_far"),
       row("numpy::bitwise_count", I | B, [](A x, A) { return jnp::bitwise_count(x); }),
+      // ---- numpy surface (issue 15 part 3) ----
+      row("numpy::diagonal", ALL, [](A x, A) { return jnp::diagonal(x, 1); }),
+      row("numpy::diagonal", ALL, [](A x, A y) {
+            return jnp::diagonal(jnp::stack({x, y}), -1, 2, 1);
+          }, "batched"),
+      row("numpy::diag", ALL, [](A x, A) { return jnp::diag(jnp::slice(x, {0}), -1); }),
+      row("numpy::diag", ALL, [](A x, A) { return jnp::diag(x, 1); }, "2d"),
+      row("numpy::trace", ALL, [](A x, A) { return jnp::trace(x); }),
+      row("numpy::trace", N, [](A x, A y) {
+            return jnp::trace(jnp::stack({x, y}), 1, 1, 2);
+          }, "batched"),
+      row("numpy::array", ALL, [](A x, A) {
+            return jnp::array(x) + jnp::array({1, 0, 1}, x.dtype());
+          }),
+      row("numpy::asarray", ALL, [](A x, A) { return jnp::asarray(x, jx::float32); }),
+      row("numpy::kron", N, [](A x, A y) { return jnp::kron(x, jnp::slice(y, {0})); }),
+      row("numpy::searchsorted", N, [](A x, A y) {
+            return jnp::searchsorted(jnp::sort(jnp::ravel(x)), y);
+          }),
+      row("numpy::searchsorted", N, [](A x, A y) {
+            return jnp::searchsorted(jnp::sort(jnp::ravel(x)), y, "right");
+          }, "right"),
+      row("numpy::histogram_bin_edges", N, [](A x, A) {
+            return jnp::histogram_bin_edges(x, 4);
+          }),
+      row("numpy::histogram", N, [](A x, A) {
+            auto [counts, edges] = jnp::histogram(x, 3);
+            return make_tuple(counts, edges);
+          }),
+      row("numpy::histogram", F, [](A x, A y) {
+            return jnp::histogram(x, 3, std::make_pair(-2.0, 2.0), jnp::abs(y), true)
+                .first;
+          }, "weights_density"),
+      row("numpy::bincount", I | B, [](A x, A) {
+            return jnp::bincount(jnp::ravel(x), std::nullopt, 0, 8);
+          }),
+      row("numpy::unique", N, [](A x, A) { return jnp::unique(x, 4, 0); }),
+      row("numpy::nonzero", ALL, [](A x, A) { return jnp::nonzero(x, 4); }),
+      row("numpy::where", ALL, [](A x, A) {
+            return jnp::where(x, jnp::static_size{5, -1});
+          }, "one_arg"),
+      row("numpy::quantile", N, [](A x, A) {
+            return jnp::quantile(x, jnp::array({0.25f, 0.5f}), 1);
+          }),
+      row("numpy::percentile", N, [](A x, A) {
+            return jnp::percentile(x, 30, std::nullopt, "nearest");
+          }),
+      row("numpy::median", N, [](A x, A) { return jnp::median(x, 0); }),
+      row("numpy::cov", N, [](A x, A y) { return jnp::cov(x, y); }),
+      row("numpy::corrcoef", F, [](A x, A) { return jnp::corrcoef(x); }),
+      row("numpy::interp", N, [](A x, A y) {
+            return jnp::interp(y, jnp::array({0, 1, 3, 8}, x.dtype()),
+                               jnp::slice(jnp::ravel(x), {jx::range(0, 4)}));
+          }),
+      row("numpy::convolve", N, [](A x, A y) {
+            return jnp::convolve(jnp::ravel(x), jnp::slice(y, {1}));
+          }),
+      row("numpy::correlate", N, [](A x, A y) {
+            return jnp::correlate(jnp::ravel(x), jnp::slice(y, {1}), "same");
+          }),
+      row("numpy::polyval", N, [](A x, A y) { return jnp::polyval(jnp::slice(x, {0}), y); }),
 
       // ---- jx::lax: convolution and windows ----
       row("lax::conv_general_dilated", F, [](A x, A y) {

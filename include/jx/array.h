@@ -108,6 +108,14 @@ public:
   at_proxy at(const std::vector<index_t> &index) const;
   at_proxy at(int64_t index) const;
   at_proxy at(int index) const;
+  /// Reads x[index], NumPy's indexing as jx::numpy::index: x[2], x[-1],
+  /// x[{1, jx::all()}], x[{jx::range(1, 3), idx}] (integers drop their
+  /// axis, ranges slice, integer arrays gather; negative entries count from
+  /// the end).
+  Array operator[](const std::vector<index_t> &index) const;
+  Array operator[](const Array &index) const;
+  Array operator[](int64_t index) const;
+  Array operator[](int index) const;
 
   /// Internal: the implementation object.
   const std::shared_ptr<const core::array_impl> &impl() const { return impl_; }

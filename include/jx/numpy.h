@@ -331,6 +331,217 @@ Array right_shift(const Array &x1, const Array &x2);
 /// The number of set bits of each integer (bools as int32; jnp.bitwise_count).
 Array bitwise_count(const Array &x);
 // --- end fixtures
+
+// --- numpy surface (issue 15 part 3; lib/frontend/numpy_surface.cpp) ---
+
+/// The diagonal of `a` over axes axis1 and axis2 (negative axes count from
+/// the end), `offset` above the main diagonal (below when negative): the
+/// other axes first, in order, then the diagonal (as NumPy). A gather, so
+/// grad and vmap go through it.
+Array diagonal(const Array &a, int64_t offset = 0, int64_t axis1 = 0,
+               int64_t axis2 = 1);
+/// A 1-d `v` gives the square matrix with v on diagonal k (zeros
+/// elsewhere); a 2-d `v` gives its k-th diagonal.
+Array diag(const Array &v, int64_t k = 0);
+/// The sum along diagonal `offset` of axes axis1, axis2 (the rest kept), as
+/// JAX computes it: the other entries masked to zero, then jnp::sum over
+/// both axes (bools and small integers sum as int32, as jnp.sum).
+Array trace(const Array &a, int64_t offset = 0, int64_t axis1 = 0,
+            int64_t axis2 = 1);
+
+namespace array_detail {
+/// jnp::array's dtype for C++ values of type T: bool, the integer's own
+/// dtype (int32 for int, int64 for int64_t, ...), float32 for float and
+/// double (jnp.array([1.5]) is float32: JAX without x64).
+template <class T> constexpr dtype array_dtype_of() {
+  static_assert(std::is_arithmetic_v<T>,
+                "jx::numpy::array takes bool, integer or floating values");
+  if constexpr (std::is_same_v<T, bool>)
+    return dtype::bool_;
+  else if constexpr (std::is_integral_v<T>)
+    return jx::detail::dtype_of_integer<T>();
+  else
+    return dtype::float32;
+}
+/// Throws jx::error for nested lists whose rows differ in length.
+[[noreturn]] void ragged_rows(const char *api, std::size_t row,
+                              std::size_t got, std::size_t want);
+// (Return types share the template's line: the API scans of the tests and
+// scripts/gen_jnp_coverage.py take lines starting with `Array f(` as API.)
+template <class T> Array array_of(const std::vector<T> &values,
+                                  const shape_t &shape, std::optional<dtype> t) {
+  dtype d = t.value_or(array_dtype_of<T>());
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+    return jx::array(values, shape, d); // exact for 64-bit integers
+  else
+    return jx::array(std::vector<double>(values.begin(), values.end()), shape,
+                     d);
+}
+template <class T, class Rows> Array array_of_rows(const char *api,
+                                                   const Rows &rows,
+                                                   std::optional<dtype> t) {
+  std::vector<T> flat;
+  std::size_t n = rows.size() ? rows.begin()->size() : 0, i = 0;
+  for (const auto &row : rows) {
+    if (row.size() != n)
+      ragged_rows(api, i, row.size(), n);
+    flat.insert(flat.end(), row.begin(), row.end());
+    ++i;
+  }
+  return array_of(flat, {static_cast<int64_t>(rows.size()),
+                         static_cast<int64_t>(n)}, t);
+}
+} // namespace array_detail
+
+/// jnp.array: a new array from C++ values, the dtype `t` defaulting to the
+/// values' (array_detail::array_dtype_of: doubles become float32 as in JAX;
+/// integers keep their width, so int64_t values are exact). Lists and
+/// vectors give 1-d arrays, nested ones 2-d (rows of equal length); a C++
+/// scalar gives a 0-d array, weakly typed as in jnp.array(3) unless a dtype
+/// is given (64-bit integer scalars are strong int64 / uint64, exact). An
+/// Array is copied, converted to `t` when given.
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array array(std::initializer_list<T> values,
+            std::optional<dtype> t = std::nullopt) {
+  return array_detail::array_of(std::vector<T>(values),
+                          {static_cast<int64_t>(values.size())}, t);
+}
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array array(const std::vector<T> &values,
+            std::optional<dtype> t = std::nullopt) {
+  return array_detail::array_of(values, {static_cast<int64_t>(values.size())},
+                          t);
+}
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array array(std::initializer_list<std::initializer_list<T>> rows,
+            std::optional<dtype> t = std::nullopt) {
+  return array_detail::array_of_rows<T>("jx::numpy::array", rows, t);
+}
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array array(const std::vector<std::vector<T>> &rows,
+            std::optional<dtype> t = std::nullopt) {
+  return array_detail::array_of_rows<T>("jx::numpy::array", rows, t);
+}
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array array(T value, std::optional<dtype> t = std::nullopt) {
+  if (t || (std::is_integral_v<T> && sizeof(T) == 8))
+    return array_detail::array_of(std::vector<T>{value}, {}, t);
+  return Array(value);
+}
+Array array(const Array &a, std::optional<dtype> t = std::nullopt);
+/// jnp.asarray: as array, but an Array of the right dtype is returned as is.
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array asarray(std::initializer_list<T> values,
+              std::optional<dtype> t = std::nullopt) {
+  return array(values, t);
+}
+template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+Array asarray(std::initializer_list<std::initializer_list<T>> rows,
+              std::optional<dtype> t = std::nullopt) {
+  return array(rows, t);
+}
+Array asarray(const Array &a, std::optional<dtype> t = std::nullopt);
+
+/// The Kronecker product (the operands promoted; the lower-rank one gets
+/// leading size-1 axes). Bools are refused, as JAX's lax.mul refuses them.
+Array kron(const Array &a, const Array &b);
+
+/// Indices (int32) where `v`'s elements would be inserted into the sorted
+/// 1-d `a` to keep it sorted: before equal elements for side "left", after
+/// them for "right". NaNs sort last. (Every element of `a` is compared with
+/// every query, JAX's method "compare_all"; its values equal "scan"'s.)
+Array searchsorted(const Array &a, const Array &v,
+                   const std::string &side = "left");
+/// The `bins` + 1 edges of equal-width bins over `range` (the data's min
+/// and max when absent; a zero-width range widened by 0.5 each way), in
+/// a's dtype made inexact.
+Array histogram_bin_edges(const Array &a, int64_t bins = 10,
+                          std::optional<std::pair<double, double>> range =
+                              std::nullopt);
+/// jnp.histogram: (counts, edges) of the flattened `a` over `bins` equal
+/// bins of `range` (std::make_pair(lo, hi); the data's min and max when
+/// absent). The last bin includes its right edge; values outside are not
+/// counted. Counts are in a's (and the weights') inexact dtype, as JAX's;
+/// `density` divides them by the bin widths and their sum.
+std::pair<Array, Array>
+histogram(const Array &a, int64_t bins = 10,
+          std::optional<std::pair<double, double>> range = std::nullopt,
+          std::optional<Array> weights = std::nullopt, bool density = false);
+/// As above with the bin edges given (a 1-d, increasing array).
+std::pair<Array, Array> histogram(const Array &a, const Array &bins,
+                                  std::optional<Array> weights = std::nullopt,
+                                  bool density = false);
+/// Counts of each value 0, 1, ... of the 1-d integer (or bool) `x`
+/// (negative values count as 0, as in JAX), or the sums of `weights` there.
+/// The result has `length` entries (values beyond are dropped); without it,
+/// max(minlength, max(x) + 1), which needs a concrete `x` (under jit, pass
+/// length). int32 without weights, else the weights' dtype.
+Array bincount(const Array &x, std::optional<Array> weights = std::nullopt,
+               int64_t minlength = 0,
+               std::optional<int64_t> length = std::nullopt);
+/// The sorted unique values of the flattened `ar` (NaNs count as one
+/// value). Without `size` the result's length depends on the values, so
+/// `ar` must be concrete; with it (as JAX requires under jit) the result
+/// is cut or padded to `size`, padded with `fill_value` (converted to ar's
+/// dtype) or, when absent, the smallest value.
+Array unique(const Array &ar, std::optional<int64_t> size = std::nullopt,
+             std::optional<Array> fill_value = std::nullopt);
+/// The indices (int32, one array per axis) of a's nonzero elements in
+/// row-major order. `size` fixes their length, as JAX requires under jit
+/// (cut, or padded with `fill_value`, 0 by default); without it `a` must be
+/// concrete.
+std::vector<Array> nonzero(const Array &a,
+                           std::optional<int64_t> size = std::nullopt,
+                           std::optional<Array> fill_value = std::nullopt);
+/// JAX's keyword arguments size= and fill_value= of the one-argument where:
+/// jnp::where(mask, jnp::static_size{3, -1}).
+struct static_size {
+  int64_t size;
+  std::optional<Array> fill_value = std::nullopt;
+};
+/// where(condition) with one argument is nonzero(condition).
+std::vector<Array> where(const Array &condition);
+std::vector<Array> where(const Array &condition, const static_size &size);
+
+/// jnp.quantile: the q-th quantiles (q in [0, 1], 0-d or 1-d; a 1-d q puts
+/// its axis first) of `a` along `axis` (the flattened array by default, or
+/// several axes at once), as JAX computes them: sorted, then interpolated
+/// by `method` ("linear", "lower", "higher", "midpoint", "nearest"). A NaN
+/// along the axis gives NaN. Integer inputs give float32. The
+/// interpolation runs in q's dtype (a C++ scalar q: float32, or float64 for
+/// a float64 `a`).
+Array quantile(const Array &a, const Array &q, axes_t axis = std::nullopt,
+               const std::string &method = "linear", bool keepdims = false);
+/// quantile(a, q / 100, ...).
+Array percentile(const Array &a, const Array &q, axes_t axis = std::nullopt,
+                 const std::string &method = "linear", bool keepdims = false);
+/// quantile(a, 0.5, axis, "midpoint", keepdims), as jnp.median.
+Array median(const Array &a, axes_t axis = std::nullopt, bool keepdims = false);
+/// The covariance matrix of the variables in the rows of `m` (columns when
+/// !rowvar), `y` adding more; normalized by N - ddof (ddof defaults to 1,
+/// or 0 when `bias`). One variable gives a 0-d result. Inexact dtypes.
+Array cov(const Array &m, std::optional<Array> y = std::nullopt,
+          bool rowvar = true, bool bias = false,
+          std::optional<int64_t> ddof = std::nullopt);
+/// Pearson correlation coefficients: cov normalized by the standard
+/// deviations, clipped to [-1, 1].
+Array corrcoef(const Array &x, std::optional<Array> y = std::nullopt,
+               bool rowvar = true);
+/// Piecewise-linear interpolation of the points (xp, fp) (xp increasing) at
+/// `x`; left / right (default fp[0] / fp[-1]) outside xp's range.
+Array interp(const Array &x, const Array &xp, const Array &fp,
+             std::optional<Array> left = std::nullopt,
+             std::optional<Array> right = std::nullopt);
+/// Discrete 1-d convolution / cross-correlation of `a` and `v` (made
+/// inexact): mode "full" (length N + M - 1), "same" (max(N, M)) or "valid"
+/// (max(N, M) - min(N, M) + 1). One conv_general_dilated, as in JAX.
+Array convolve(const Array &a, const Array &v, const std::string &mode = "full");
+Array correlate(const Array &a, const Array &v,
+                const std::string &mode = "valid");
+/// p[0] * x^(M-1) + ... + p[M-1] by Horner's rule (p and x promoted; p's
+/// trailing axes broadcast against x).
+Array polyval(const Array &p, const Array &x);
+// --- end numpy surface
 } // namespace jx::numpy
 
 #endif // JX_NUMPY_H
