@@ -10,7 +10,6 @@ jaxprs JAX prints for them.
 Every input value is exactly representable in its dtype and is written as a
 double; outputs are JAX's values converted to double (exact).
 """
-import math
 import os
 
 import ml_dtypes
@@ -18,6 +17,8 @@ import numpy as np
 import jax
 import jax.numpy as jnp
 from jax import lax
+
+from expected_inc import fmt
 
 jax.config.update("jax_enable_x64", True)
 out_path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
@@ -105,12 +106,7 @@ def jx_dtype(a):
 
 
 def dbl(v):
-    v = float(v)
-    if math.isnan(v):
-        return "NAN"
-    if math.isinf(v):
-        return "INFINITY" if v > 0 else "-INFINITY"
-    return repr(v)
+    return fmt(v, "float64")
 
 
 def tensor(a):

@@ -6,6 +6,7 @@
 
 #include "jx/jx.h"
 
+#include "expected_values.h"
 #include "grad_harness.h"
 
 #include <gtest/gtest.h>
@@ -22,12 +23,7 @@ using jx::Array;
 using args_t = std::vector<Array>;
 using mode = jx::lax::gather_scatter_mode;
 
-struct expected_case {
-  const char *name;
-  jx::dtype dtype;
-  jx::shape_t shape;
-  std::vector<double> values;
-};
+using expected_values::expected_case;
 
 const std::vector<expected_case> &expected() {
   static const std::vector<expected_case> e = {
@@ -282,36 +278,14 @@ std::vector<index_case> cases() {
   };
 }
 
-void expect_matches(const Array &r, const expected_case &e,
-                    const std::string &what) {
-  ASSERT_EQ(r.dtype(), e.dtype) << what << ": " << r.aval().str();
-  ASSERT_EQ(r.shape(), e.shape) << what << ": " << r.aval().str();
-  std::vector<double> got = r.to_vector<double>();
-  ASSERT_EQ(got.size(), e.values.size()) << what;
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    if (std::isnan(e.values[i]))
-      EXPECT_TRUE(std::isnan(got[i])) << what << " [" << i << "]: " << got[i];
-    else
-      EXPECT_NEAR(got[i], e.values[i], 1e-6 * (1 + std::fabs(e.values[i])))
-          << what << " [" << i << "]";
-  }
-}
-
 class IndexingValues : public ::testing::TestWithParam<index_case> {};
 
 TEST_P(IndexingValues, EagerAndJitEqualJax) {
   const index_case &c = GetParam();
-  const expected_case *e = nullptr;
-  for (const expected_case &x : expected())
-    if (std::string(x.name) == c.name)
-      e = &x;
+  const expected_case *e = expected_values::find(expected(), c.name);
   ASSERT_NE(e, nullptr) << "no JAX value for " << c.name
                         << " (run gen_indexing_expected.py)";
-  expect_matches(c.f(c.args), *e, std::string(c.name) + " (eager)");
-  auto f = c.f;
-  jx::detail::jit_core jitted(
-      [f](const args_t &a) { return args_t{f(a)}; }, c.name);
-  expect_matches(jitted.call(c.args)[0], *e, std::string(c.name) + " (jit)");
+  expected_values::expect_eager_and_jit(c.name, c.f, c.args, *e, 1e-6);
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, IndexingValues, ::testing::ValuesIn(cases()),
@@ -320,13 +294,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, IndexingValues, ::testing::ValuesIn(cases()),
                          });
 
 TEST(Indexing, EveryJaxValueHasACase) {
-  std::vector<index_case> cs = cases();
-  for (const expected_case &e : expected()) {
-    bool found = false;
-    for (const index_case &c : cs)
-      found = found || std::string(c.name) == e.name;
-    EXPECT_TRUE(found) << e.name;
-  }
+  std::vector<std::string> names;
+  for (const index_case &c : cases())
+    names.push_back(c.name);
+  expected_values::expect_every_value_has_a_case(expected(), names);
 }
 
 // --- jaxprs (JAX 0.10.2's printouts of the same functions) ------------------

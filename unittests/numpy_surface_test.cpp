@@ -10,6 +10,7 @@
 
 #include "jx/jx.h"
 
+#include "expected_values.h"
 #include "grad_harness.h"
 
 #include <gtest/gtest.h>
@@ -24,14 +25,8 @@ namespace {
 namespace jnp = jx::numpy;
 using jx::Array;
 using args_t = std::vector<Array>;
+using expected_values::expected_case;
 using grad_harness::error_of;
-
-struct expected_case {
-  const char *name;
-  jx::dtype dtype;
-  jx::shape_t shape;
-  std::vector<double> values;
-};
 
 const std::vector<expected_case> &expected() {
   static const std::vector<expected_case> e = {
@@ -476,29 +471,17 @@ std::vector<surface_case> cases() {
   };
 }
 
+/// float16 results carry 11 bits; float32 ones may differ from XLA's by an
+/// ulp or so (FMA contraction, summation order).
+double tolerance(jx::dtype t) { return t == jx::float16 ? 1e-3 : 2e-6; }
+
 void expect_matches(const Array &r, const expected_case &e,
                     const std::string &what) {
-  ASSERT_EQ(r.dtype(), e.dtype) << what << ": " << r.aval().str();
-  ASSERT_EQ(r.shape(), e.shape) << what << ": " << r.aval().str();
-  std::vector<double> got = r.to_vector<double>();
-  ASSERT_EQ(got.size(), e.values.size()) << what;
-  // float16 results carry 11 bits; float32 ones may differ from XLA's by
-  // an ulp or so (FMA contraction, summation order).
-  double tol = e.dtype == jx::float16 ? 1e-3 : 2e-6;
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    if (std::isnan(e.values[i]))
-      EXPECT_TRUE(std::isnan(got[i])) << what << " [" << i << "]: " << got[i];
-    else
-      EXPECT_NEAR(got[i], e.values[i], tol * (1 + std::fabs(e.values[i])))
-          << what << " [" << i << "]";
-  }
+  expected_values::expect_matches(r, e, what, tolerance(e.dtype));
 }
 
 const expected_case *find_expected(const std::string &name) {
-  for (const expected_case &x : expected())
-    if (name == x.name)
-      return &x;
-  return nullptr;
+  return expected_values::find(expected(), name);
 }
 
 class NumpySurfaceValues : public ::testing::TestWithParam<surface_case> {};
@@ -508,11 +491,8 @@ TEST_P(NumpySurfaceValues, EagerAndJitEqualJax) {
   const expected_case *e = find_expected(c.name);
   ASSERT_NE(e, nullptr) << "no JAX value for " << c.name
                         << " (run gen_numpy_surface_expected.py)";
-  expect_matches(c.f(c.args), *e, std::string(c.name) + " (eager)");
-  auto f = c.f;
-  jx::detail::jit_core jitted(
-      [f](const args_t &a) { return args_t{f(a)}; }, c.name);
-  expect_matches(jitted.call(c.args)[0], *e, std::string(c.name) + " (jit)");
+  expected_values::expect_eager_and_jit(c.name, c.f, c.args, *e,
+                                        tolerance(e->dtype));
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, NumpySurfaceValues, ::testing::ValuesIn(cases()),
@@ -521,13 +501,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, NumpySurfaceValues, ::testing::ValuesIn(cases())
                          });
 
 TEST(NumpySurface, EveryJaxValueHasACase) {
-  std::vector<surface_case> cs = cases();
-  for (const expected_case &e : expected()) {
-    bool found = false;
-    for (const surface_case &c : cs)
-      found = found || std::string(c.name) == e.name;
-    EXPECT_TRUE(found) << e.name;
-  }
+  std::vector<std::string> names;
+  for (const surface_case &c : cases())
+    names.push_back(c.name);
+  expected_values::expect_every_value_has_a_case(expected(), names);
 }
 
 TEST(NumpySurface, JaxprsCheck) {

@@ -21,6 +21,9 @@ std::pair<Array, Array> match_dtypes(const std::string &api, Array x,
 /// `p` applied to `x`, which must be floating or complex; throws
 /// "jx::lax::<p>: needs a floating or complex operand, got ...".
 Array unary_inexact(const core::primitive &p, const Array &x);
+/// jnp.result_type of the arrays: the join of their dtypes, weak when the
+/// join is weak.
+typed_dtype result_type_of(const std::vector<Array> &args);
 /// Normalizes `axis` (negative counts from the end) for an array of rank
 /// `rank`; throws "<api>: axis 3 is out of bounds for array f32[2,3]".
 int64_t normalize_axis(const std::string &api, int64_t axis,

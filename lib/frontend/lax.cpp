@@ -36,6 +36,13 @@ Array unary_inexact(const core::primitive &p, const Array &x) {
   return core::bind1(p, {x});
 }
 
+typed_dtype result_type_of(const std::vector<Array> &args) {
+  std::vector<typed_dtype> types;
+  for (const Array &a : args)
+    types.push_back({a.dtype(), a.weak_type()});
+  return result_type(types);
+}
+
 int64_t normalize_axis(const std::string &api, int64_t axis,
                        const shaped_array &a) {
   int64_t r = axis < 0 ? axis + a.ndim() : axis;

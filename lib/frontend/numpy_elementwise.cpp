@@ -62,10 +62,7 @@ shape_t check_broadcast(const std::string &api,
 std::vector<Array> promote(const std::string &api, std::vector<Array> args,
                            bool inexact = false) {
   shape_t shape = check_broadcast(api, args);
-  std::vector<typed_dtype> types;
-  for (const Array &a : args)
-    types.push_back({a.dtype(), a.weak_type()});
-  typed_dtype t = result_type(types);
+  typed_dtype t = frontend::result_type_of(args);
   if (inexact && !is_inexact(t.dtype))
     t = {dtype::float32, t.weak};
   for (Array &a : args)

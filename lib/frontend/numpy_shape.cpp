@@ -290,10 +290,7 @@ Array concatenate(const std::vector<Array> &arrays, int64_t axis) {
     throw error("jx::concatenate: zero-dimensional arrays cannot be "
                 "concatenated");
   int64_t ax = frontend::normalize_axis("jx::concatenate", axis, arrays[0].aval());
-  std::vector<typed_dtype> types;
-  for (const Array &a : arrays)
-    types.push_back({a.dtype(), a.weak_type()});
-  typed_dtype t = result_type(types);
+  typed_dtype t = frontend::result_type_of(arrays);
   std::vector<Array> ops;
   for (const Array &a : arrays)
     ops.push_back(lax::convert_element_type(a, t.dtype, t.weak));

@@ -45,10 +45,7 @@ dtype inexact_of(dtype t) { return is_inexact(t) ? t : dtype::float32; }
 /// The operands promoted to their common dtype (made inexact when asked),
 /// as JAX's promote_dtypes / promote_dtypes_inexact.
 std::vector<Array> promote_all(std::vector<Array> args, bool inexact) {
-  std::vector<typed_dtype> types;
-  for (const Array &a : args)
-    types.push_back({a.dtype(), a.weak_type()});
-  typed_dtype t = result_type(types);
+  typed_dtype t = frontend::result_type_of(args);
   if (inexact && !is_inexact(t.dtype))
     t = {dtype::float32, t.weak};
   for (Array &a : args)
