@@ -14,6 +14,7 @@
 #include "jx/jaxpr.h"
 #include "jx/jit.h"
 #include "jx/lax.h"
+#include "jx/linalg.h"
 #include "jx/nn.h"
 #include "jx/numpy.h"
 #include "jx/random.h"

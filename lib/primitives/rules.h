@@ -58,6 +58,10 @@ extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
 extern const primitive tan_p, cbrt_p, atan2_p, clamp_p;
 // --- end fixtures
 
+// linalg.cpp: jax.lax.linalg's primitives (LAPACK custom calls).
+extern const primitive triangular_solve_p, lu_p, cholesky_p, eigh_p, svd_p,
+    geqrf_p, householder_product_p;
+
 // --- custom.cpp: custom_jvp, custom_vjp, checkpoint (issue 5) ---
 // custom_jvp_call / custom_vjp_call: a function with user rules (its inputs:
 // num_consts closed-over values, then the arguments); checkpoint ("remat2"

@@ -254,3 +254,19 @@ func.func @pad_rank3() {
 }
 
 // CHECK-NOT: FAIL
+
+// -----
+
+// An operand with no elements: the result is all padding (JAX's jvp of a
+// square LU pads a 0x0 identity). It did not compile before.
+// CHECK: PASS pad_empty_operand
+func.func @pad_empty_operand() {
+  %x = stablehlo.constant dense<> : tensor<0x0xf32>
+  %v = stablehlo.constant dense<2.5> : tensor<f32>
+  %r = stablehlo.pad %x, %v, low = [2, 1], high = [0, 1], interior = [0, 0] : (tensor<0x0xf32>, tensor<f32>) -> tensor<2x2xf32>
+  check.expect_eq_const %r, dense<2.5> : tensor<2x2xf32>
+  %y = stablehlo.constant dense<> : tensor<3x0xf32>
+  %s = stablehlo.pad %y, %v, low = [0, 1], high = [-1, 0], interior = [0, 0] : (tensor<3x0xf32>, tensor<f32>) -> tensor<2x1xf32>
+  check.expect_eq_const %s, dense<2.5> : tensor<2x1xf32>
+  func.return
+}

@@ -307,9 +307,14 @@ Value buildPad(OpBuilder &b, Location loc, Value operand, Value padValue,
   Value filled =
       linalg::FillOp::create(b, loc, ValueRange{scalar}, ValueRange{init})
           .getResult(0);
-  Value result = tensor::InsertSliceOp::create(b, loc, operand, filled,
-                                               insertOffsets, srcSizes,
-                                               insertStrides);
+  // An operand with no elements leaves only padding (and an insert_slice
+  // of it at an offset equal to the size would not verify).
+  bool empty = llvm::is_contained(srcType.getShape(), 0);
+  Value result = empty ? filled
+                       : tensor::InsertSliceOp::create(b, loc, operand, filled,
+                                                       insertOffsets, srcSizes,
+                                                       insertStrides)
+                             .getResult();
   if (crop)
     result = tensor::ExtractSliceOp::create(b, loc, result, cropOffsets,
                                             cropSizes, unitStrides);

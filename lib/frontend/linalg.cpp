@@ -1,0 +1,956 @@
+// linalg.cpp - jx::lax::linalg, jx::numpy::linalg and jx::scipy::linalg
+// (include/jx/linalg.h): the primitives of lib/primitives/linalg.cpp bound
+// with JAX's argument checks, and the NumPy / SciPy functions composed from
+// them the way JAX composes them, so that results (including NaN and inf
+// for singular or indefinite inputs) are JAX's.
+
+#include "frontend/api_util.h"
+#include "jx/control_flow.h"
+#include "jx/custom.h"
+#include "jx/vmap.h"
+#include "jx/lax.h"
+#include "jx/linalg.h"
+#include "jx/numpy.h"
+#include "primitives/batching.h"
+#include "primitives/rules.h"
+
+#include <cmath>
+#include <limits>
+
+namespace jx::lax::linalg {
+
+namespace jnp = jx::numpy;
+
+namespace {
+
+int64_t rows(const Array &a) { return a.shape()[a.ndim() - 2]; }
+int64_t cols(const Array &a) { return a.shape().back(); }
+
+/// a[..., r0:r1, c0:c1].
+Array block(const Array &a, int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+  std::vector<int64_t> start(a.ndim(), 0), limit = a.shape();
+  start[a.ndim() - 2] = r0;
+  limit[a.ndim() - 2] = r1;
+  start[a.ndim() - 1] = c0;
+  limit[a.ndim() - 1] = c1;
+  return lax::slice(a, start, limit);
+}
+
+Array symmetrize(const Array &x) {
+  return (x + jnp::swapaxes(x, -1, -2)) / core::scalar_of(2, x.dtype());
+}
+
+} // namespace
+
+Array triangular_solve(const Array &a, const Array &b,
+                       const triangular_solve_options &o) {
+  // A batch of vectors (b one rank below a) is solved as columns.
+  bool vector = b.ndim() + 1 == a.ndim();
+  if (vector && !o.left_side)
+    throw error("jx::lax::linalg::triangular_solve: a vector right-hand "
+                "side " + b.aval().str() + " is solved from the left only");
+  Array bb = vector ? jnp::expand_dims(b, -1) : b;
+  Array x = core::bind1(core::triangular_solve_p, {a, bb},
+                        {{"left_side", o.left_side},
+                         {"lower", o.lower},
+                         {"transpose_a", o.transpose_a},
+                         {"conjugate_a", o.conjugate_a},
+                         {"unit_diagonal", o.unit_diagonal}});
+  return vector ? jnp::squeeze(x, std::vector<int64_t>{-1}) : x;
+}
+
+Array lu_pivots_to_permutation(const Array &pivots, int64_t m) {
+  const std::string api = "jx::lax::linalg::lu_pivots_to_permutation";
+  if (pivots.ndim() < 1 || pivots.dtype() != dtype::int32)
+    throw error(api + ": needs int32 pivots of rank >= 1, got " +
+                pivots.aval().str());
+  int64_t nd = pivots.ndim(), k = pivots.shape().back();
+  if (k > m)
+    throw error(api + ": " + std::to_string(k) +
+                " pivots for a permutation of size " + std::to_string(m));
+  shape_t pshape = pivots.shape();
+  pshape.back() = m;
+  Array idx = lax::iota(dtype::int32, pshape, nd - 1);
+  if (k == 0)
+    return idx;
+  shape_t one = pivots.shape();
+  one.back() = 1;
+  // Swap entries i and pivots[..., i] in turn (a batch of rows at once).
+  return lax::fori_loop(
+      Array(0), Array(static_cast<int>(k)),
+      [pivots, idx, one, nd](const Array &i, const Array &perm) {
+        std::vector<Array> start(nd, Array(0));
+        start.back() = i;
+        Array p = lax::dynamic_slice(pivots, start, one);
+        Array at_i = lax::dynamic_slice(perm, start, one);
+        Array at_p = jnp::take_along_axis(perm, p, -1);
+        return jnp::where(jnp::equal(idx, i), at_p,
+                          jnp::where(jnp::equal(idx, p), at_i, perm));
+      },
+      idx);
+}
+
+lu_result lu(const Array &a) {
+  std::vector<Array> r = core::bind(core::lu_p, {a});
+  return {r[0], r[1], lu_pivots_to_permutation(r[1], rows(a))};
+}
+
+Array cholesky(const Array &x, bool symmetrize_input) {
+  Array a = symmetrize_input ? symmetrize(x) : x;
+  return jnp::tril(core::bind1(core::cholesky_p, {a}));
+}
+
+std::pair<Array, Array> eigh(const Array &x, bool lower,
+                             bool symmetrize_input) {
+  Array a = symmetrize_input ? symmetrize(x) : x;
+  std::vector<Array> r =
+      core::bind(core::eigh_p, {a}, {{"lower", lower},
+                                     {"sort_eigenvalues", true}});
+  return {r[0], r[1]};
+}
+
+svd_result svd(const Array &x, bool full_matrices, bool compute_uv,
+               svd_algorithm algorithm) {
+  std::vector<Array> r = core::bind(
+      core::svd_p, {x},
+      {{"full_matrices", full_matrices},
+       {"compute_uv", compute_uv},
+       {"algorithm",
+        std::string(algorithm == svd_algorithm::qr ? "qr" : "default")}});
+  if (!compute_uv)
+    return {std::nullopt, r[0], std::nullopt};
+  return {r[1], r[0], r[2]};
+}
+
+std::pair<Array, Array> geqrf(const Array &a) {
+  std::vector<Array> r = core::bind(core::geqrf_p, {a});
+  return {r[0], r[1]};
+}
+
+Array householder_product(const Array &a, const Array &taus) {
+  return core::bind1(core::householder_product_p, {a, taus});
+}
+
+namespace {
+
+/// QR from geqrf and orgqr, as JAX's lowering of its qr primitive.
+std::pair<Array, Array> qr_forward(const Array &x, bool full_matrices) {
+  int64_t m = rows(x), n = cols(x);
+  auto [r, taus] = geqrf(x);
+  Array q;
+  if (m < n) {
+    q = householder_product(block(r, 0, m, 0, m), taus);
+  } else if (full_matrices) {
+    std::vector<std::pair<int64_t, int64_t>> widths(x.ndim(), {0, 0});
+    widths.back() = {0, m - n};
+    q = householder_product(jnp::pad(r, widths), taus);
+  } else {
+    q = householder_product(r, taus);
+  }
+  r = jnp::triu(r);
+  if (!full_matrices && m > n)
+    r = block(r, 0, n, 0, n);
+  return {q, r};
+}
+
+/// JAX's QR jvp: with dX R^-1 = Y and Q^T Y = C, dQ = Q (Ω - C) + Y and
+/// dR = (C - Ω) R, Ω = tril(C, -1) - tril(C, -1)^T.
+std::pair<std::pair<Array, Array>, std::pair<Array, Array>>
+qr_jvp(const Array &x, const Array &dx, bool full_matrices) {
+  int64_t m = rows(x), n = cols(x);
+  if (m < n || (full_matrices && m != n))
+    throw error("jx::jvp of qr: defined only for m >= n (and m == n with "
+                "full_matrices), as in JAX; got " + x.aval().str());
+  if (is_complex(x.dtype()))
+    throw error("jx::jvp of qr: complex operands are not supported yet");
+  auto [q, r] = qr_forward(x, false);
+  triangular_solve_options right;
+  Array dx_rinv = triangular_solve(r, dx, right);
+  Array c = jnp::matmul(jnp::swapaxes(q, -1, -2), dx_rinv);
+  Array low = jnp::tril(c, -1);
+  Array omega = low - jnp::swapaxes(low, -1, -2);
+  Array dq = jnp::matmul(q, omega - c) + dx_rinv;
+  Array dr = jnp::matmul(c - omega, r);
+  return {{q, r}, {dq, dr}};
+}
+
+} // namespace
+
+std::pair<Array, Array> qr(const Array &x, bool full_matrices) {
+  static const auto reduced = custom_jvp(
+      [](const Array &a) { return qr_forward(a, false); },
+      [](const Array &a, const Array &t) { return qr_jvp(a, t, false); }, "qr");
+  static const auto full = custom_jvp(
+      [](const Array &a) { return qr_forward(a, true); },
+      [](const Array &a, const Array &t) { return qr_jvp(a, t, true); }, "qr");
+  return full_matrices ? full(x) : reduced(x);
+}
+
+Array lu_solve(const Array &lu, const Array &permutation, const Array &b,
+               int trans) {
+  // b: [..., m, k] (or [..., m], a batch of vectors), lu: [..., m, m].
+  bool vector = b.ndim() + 1 == lu.ndim();
+  Array x = vector ? jnp::expand_dims(b, -1) : b;
+  triangular_solve_options lower_unit, upper;
+  lower_unit.left_side = upper.left_side = true;
+  lower_unit.lower = lower_unit.unit_diagonal = true;
+  if (trans == 0) {
+    x = jnp::take_along_axis(x, jnp::expand_dims(permutation, -1), -2);
+    x = triangular_solve(lu, x, lower_unit);
+    x = triangular_solve(lu, x, upper);
+  } else {
+    upper.transpose_a = lower_unit.transpose_a = true;
+    upper.conjugate_a = lower_unit.conjugate_a = trans == 2;
+    x = triangular_solve(lu, x, upper);
+    x = triangular_solve(lu, x, lower_unit);
+    Array inverse = jnp::argsort(permutation, -1);
+    x = jnp::take_along_axis(x, jnp::expand_dims(inverse, -1), -2);
+  }
+  return vector ? jnp::squeeze(x, std::vector<int64_t>{-1}) : x;
+}
+
+} // namespace jx::lax::linalg
+
+// --- jnp.linalg ----------------------------------------------------------------
+
+namespace jx::numpy::linalg {
+
+namespace la = jx::lax::linalg;
+namespace jnp = jx::numpy;
+
+namespace {
+
+int64_t rows(const Array &a) { return a.shape()[a.ndim() - 2]; }
+int64_t cols(const Array &a) { return a.shape().back(); }
+
+/// `a` as an inexact array (integers and bools to float32, as JAX's
+/// promote_dtypes_inexact without x64), checked to be real and a batch of
+/// matrices (square when asked).
+Array matrices(const std::string &api, const Array &a, bool square) {
+  Array x = is_inexact(a.dtype()) ? a : jnp::astype(a, dtype::float32);
+  if (is_complex(x.dtype()))
+    throw error(api + ": complex " + a.aval().str() +
+                " inputs are not supported yet (jx has no conj); use float32 "
+                "or float64");
+  if (x.dtype() != dtype::float32 && x.dtype() != dtype::float64)
+    x = jnp::astype(x, dtype::float32);
+  if (x.ndim() < 2)
+    throw error(api + ": needs an array of rank >= 2 (a matrix or a batch "
+                      "of them), got " + a.aval().str());
+  if (square && rows(x) != cols(x))
+    throw error(api + ": needs square matrices in the last two axes, got " +
+                a.aval().str());
+  return x;
+}
+
+Array scalar(double v, dtype t) { return core::scalar_of(v, t); }
+
+double eps(dtype t) {
+  return t == dtype::float64 ? std::numeric_limits<double>::epsilon()
+                             : std::numeric_limits<float>::epsilon();
+}
+
+shape_t batch_of(const Array &a, int64_t core_rank) {
+  return shape_t(a.shape().begin(), a.shape().end() - core_rank);
+}
+
+/// The batch shape two batches broadcast to (NumPy's rules).
+shape_t broadcast_batch(const std::string &api, const shape_t &x,
+                        const shape_t &y) {
+  std::size_t n = std::max(x.size(), y.size());
+  shape_t out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    int64_t a = i < n - x.size() ? 1 : x[i - (n - x.size())];
+    int64_t b = i < n - y.size() ? 1 : y[i - (n - y.size())];
+    if (a != b && a != 1 && b != 1)
+      throw error(api + ": batch dimensions " + core::shape_str(x) + " and " +
+                  core::shape_str(y) + " do not broadcast");
+    out[i] = a == 1 ? b : a;
+  }
+  return out;
+}
+
+Array with_batch(const Array &a, const shape_t &batch, int64_t core_rank) {
+  shape_t s = batch;
+  s.insert(s.end(), a.shape().end() - core_rank, a.shape().end());
+  return a.shape() == s ? a : jnp::broadcast_to(a, s);
+}
+
+/// x @ y with a.. broadcast batch.
+Array mm(const Array &x, const Array &y) { return jnp::matmul(x, y); }
+Array mT(const Array &x) { return jnp::swapaxes(x, -1, -2); }
+
+Array sum_last(const Array &x, std::vector<int64_t> axes = {-1}) {
+  return jnp::sum(x, axes);
+}
+
+Array main_diagonal(const Array &x) { return jnp::diagonal(x, 0, -2, -1); }
+
+Array trace(const Array &x) { return jnp::trace(x, 0, -2, -1); }
+
+/// a[..., i, j] as [...].
+Array element(const Array &a, int64_t i, int64_t j) {
+  std::vector<int64_t> start(a.ndim(), 0), limit = a.shape();
+  start[a.ndim() - 2] = i;
+  limit[a.ndim() - 2] = i + 1;
+  start[a.ndim() - 1] = j;
+  limit[a.ndim() - 1] = j + 1;
+  return jnp::squeeze(lax::slice(a, start, limit),
+                      std::vector<int64_t>{-2, -1});
+}
+
+Array count_nonzero_last(const Array &cond) {
+  return sum_last(jnp::astype(cond, dtype::int32));
+}
+
+/// JAX's _slogdet_lu: the sign from the pivots' parity and the signs of
+/// U's diagonal; 0 and -inf when a pivot is exactly zero.
+std::pair<Array, Array> slogdet_lu(const Array &a) {
+  dtype t = a.dtype();
+  std::vector<Array> f = core::bind(core::lu_p, {a});
+  Array diag = main_diagonal(f[0]);
+  Array is_zero = jnp::any(jnp::equal(diag, scalar(0, t)),
+                           std::vector<int64_t>{-1});
+  Array steps = lax::iota(dtype::int32, f[1].shape(), f[1].ndim() - 1);
+  Array parity = count_nonzero_last(jnp::not_equal(f[1], steps)) +
+                 count_nonzero_last(diag < scalar(0, t));
+  Array odd = jnp::astype(jnp::remainder(parity, Array(2)), t);
+  Array sign = jnp::where(is_zero, scalar(0, t),
+                          scalar(1, t) - scalar(2, t) * odd);
+  Array logdet = jnp::where(is_zero,
+                            scalar(-std::numeric_limits<double>::infinity(), t),
+                            sum_last(jnp::log(jnp::abs(diag))));
+  return {sign, logdet};
+}
+
+Array det_2x2(const Array &a) {
+  return element(a, 0, 0) * element(a, 1, 1) -
+         element(a, 0, 1) * element(a, 1, 0);
+}
+
+Array det_3x3(const Array &a) {
+  auto e = [&](int64_t i, int64_t j) { return element(a, i, j); };
+  return e(0, 0) * e(1, 1) * e(2, 2) + e(0, 1) * e(1, 2) * e(2, 0) +
+         e(0, 2) * e(1, 0) * e(2, 1) - e(0, 2) * e(1, 1) * e(2, 0) -
+         e(0, 0) * e(1, 2) * e(2, 1) - e(0, 1) * e(1, 0) * e(2, 2);
+}
+
+/// The dtype two inputs promote to, made inexact (float32 or float64).
+dtype inexact_pair(const Array &a, const Array &b) {
+  return a.dtype() == dtype::float64 || b.dtype() == dtype::float64
+             ? dtype::float64
+             : dtype::float32;
+}
+
+Array as(const Array &x, dtype t) {
+  return x.dtype() == t ? x : jnp::astype(x, t);
+}
+
+} // namespace
+
+Array solve(const Array &a, const Array &b) {
+  const std::string api = "jx::numpy::linalg::solve";
+  Array A = matrices(api, a, true);
+  dtype t = inexact_pair(A, b);
+  A = as(A, t);
+  if (is_complex(b.dtype()))
+    throw error(api + ": complex right-hand sides are not supported yet");
+  Array B = as(b, t);
+  int64_t m = rows(A);
+  bool vector = B.ndim() == 1;
+  if (B.ndim() == 0 || (vector ? B.shape()[0] : B.shape()[B.ndim() - 2]) != m)
+    throw error(api + ": a " + a.aval().str() + " needs b with " +
+                std::to_string(m) + (vector ? " elements" : " rows") +
+                ", got " + b.aval().str());
+  shape_t batch = vector ? batch_of(A, 2)
+                         : broadcast_batch(api, batch_of(A, 2), batch_of(B, 2));
+  A = with_batch(A, batch, 2);
+  B = with_batch(B, batch, vector ? 1 : 2);
+  la::lu_result f = la::lu(A);
+  return la::lu_solve(f.lu, f.permutation, B, 0);
+}
+
+Array inv(const Array &a) {
+  Array A = matrices("jx::numpy::linalg::inv", a, true);
+  Array eye = jnp::broadcast_to(
+      jnp::eye(rows(A), std::nullopt, 0, A.dtype()), A.shape());
+  return solve(A, eye);
+}
+
+std::pair<Array, Array> slogdet(const Array &a) {
+  Array A = matrices("jx::numpy::linalg::slogdet", a, true);
+  // 1x1 and 2x2: the determinant's formula, as JAX (no LU).
+  if (rows(A) <= 2) {
+    Array d = rows(A) == 1 ? element(A, 0, 0) : det_2x2(A);
+    return {jnp::sign(d), jnp::log(jnp::abs(d))};
+  }
+  // d log|det a| = trace(a^-1 da); the sign is locally constant.
+  static const auto f = custom_jvp(
+      [](const Array &x) { return slogdet_lu(x); },
+      [](const Array &x, const Array &g) {
+        std::pair<Array, Array> out = slogdet_lu(x);
+        Array dlog = trace(solve(x, g));
+        return std::make_pair(out,
+                              std::make_pair(jnp::zeros_like(out.first), dlog));
+      },
+      "_slogdet_lu");
+  return f(A);
+}
+
+Array det(const Array &a) {
+  Array A = matrices("jx::numpy::linalg::det", a, true);
+  if (rows(A) == 2)
+    return det_2x2(A);
+  if (rows(A) == 3)
+    return det_3x3(A);
+  // d det a = det a * trace(a^-1 da) (non-singular a).
+  static const auto f = custom_jvp(
+      [](const Array &x) {
+        auto [sign, logdet] = slogdet_lu(x);
+        return sign * jnp::exp(logdet);
+      },
+      [](const Array &x, const Array &g) {
+        auto [sign, logdet] = slogdet_lu(x);
+        Array y = sign * jnp::exp(logdet);
+        return std::make_pair(y, y * trace(solve(x, g)));
+      },
+      "_det");
+  return f(A);
+}
+
+Array cholesky(const Array &a, bool upper) {
+  Array L = la::cholesky(matrices("jx::numpy::linalg::cholesky", a, true));
+  return upper ? mT(L) : L;
+}
+
+std::pair<Array, Array> qr(const Array &a, const std::string &mode) {
+  const std::string api = "jx::numpy::linalg::qr";
+  Array A = matrices(api, a, false);
+  if (mode == "reduced")
+    return la::qr(A, false);
+  if (mode == "complete")
+    return la::qr(A, true);
+  if (mode == "raw") {
+    auto [h, taus] = la::geqrf(A);
+    return {mT(h), taus};
+  }
+  if (mode == "r")
+    throw error(api + ": mode 'r' returns R alone: use qr(a).second");
+  throw error(api + ": unknown mode '" + mode +
+              "' (reduced, complete, raw or r)");
+}
+
+std::pair<Array, Array> eigh(const Array &a, const std::string &UPLO,
+                             bool symmetrize_input) {
+  const std::string api = "jx::numpy::linalg::eigh";
+  if (UPLO != "L" && UPLO != "U")
+    throw error(api + ": UPLO must be \"L\" or \"U\", got \"" + UPLO + "\"");
+  auto [v, w] =
+      la::eigh(matrices(api, a, true), UPLO == "L", symmetrize_input);
+  return {w, v};
+}
+
+Array eigvalsh(const Array &a, const std::string &UPLO) {
+  return eigh(a, UPLO).first;
+}
+
+std::tuple<Array, Array, Array> svd(const Array &a, bool full_matrices) {
+  la::svd_result r =
+      la::svd(matrices("jx::numpy::linalg::svd", a, false), full_matrices);
+  return {*r.u, r.s, *r.vh};
+}
+
+Array svdvals(const Array &a) {
+  return la::svd(matrices("jx::numpy::linalg::svdvals", a, false), false, false)
+      .s;
+}
+
+std::tuple<Array, Array, Array, Array>
+lstsq(const Array &a, const Array &b, std::optional<double> rcond) {
+  const std::string api = "jx::numpy::linalg::lstsq";
+  Array A = matrices(api, a, false);
+  if (A.ndim() != 2 || (b.ndim() != 1 && b.ndim() != 2))
+    throw error(api + ": needs a 2-D a and a 1-D or 2-D b, got " +
+                a.aval().str() + " and " + b.aval().str());
+  int64_t m = rows(A), n = cols(A);
+  if (b.shape()[0] != m)
+    throw error(api + ": a " + a.aval().str() + " needs b with " +
+                std::to_string(m) + " rows, got " + b.aval().str());
+  if (m == 0 || n == 0)
+    throw error(api + ": empty matrices are not supported, got " +
+                a.aval().str());
+  dtype t = inexact_pair(A, b);
+  A = as(A, t);
+  Array B = as(b, t);
+  if (b.ndim() == 1)
+    B = jnp::expand_dims(B, 1);
+  double rc = rcond ? *rcond : eps(t) * static_cast<double>(std::max(m, n));
+  la::svd_result r = la::svd(A, false);
+  const Array &s = r.s;
+  std::vector<int64_t> zero{0}, one{1};
+  Array s0 = lax::slice(s, zero, one);
+  Array mask = s >= scalar(rc, t) * s0;
+  Array rank = jnp::sum(jnp::astype(mask, dtype::int32));
+  Array safe = jnp::where(mask, s, scalar(1, t));
+  Array s_inv = jnp::expand_dims(
+      jnp::where(mask, scalar(1, t) / safe, scalar(0, t)), 1);
+  Array uTb = mm(mT(*r.u), B);
+  Array x = mm(mT(*r.vh), s_inv * uTb);
+  Array d = B - mm(A, x);
+  Array resid = jnp::square(jnp::sqrt(jnp::sum(d * d, std::vector<int64_t>{0})));
+  if (b.ndim() == 1)
+    x = jnp::reshape(x, {n});
+  return {x, resid, rank, s};
+}
+
+namespace {
+
+/// pinv by the SVD, singular values at or below rtol * max set to zero.
+Array pinv_value(const Array &a, double rtol) {
+  dtype t = a.dtype();
+  la::svd_result r = la::svd(a, false);
+  Array s = r.s;
+  std::vector<int64_t> start(s.ndim(), 0), limit = s.shape();
+  limit.back() = 1;
+  Array cutoff = scalar(rtol, t) * lax::slice(s, start, limit);
+  s = jnp::where(s > cutoff, s, scalar(std::numeric_limits<double>::infinity(), t));
+  return mm(mT(*r.vh), mT(*r.u) / jnp::expand_dims(s, -1));
+}
+
+} // namespace
+
+Array pinv(const Array &a, std::optional<double> rtol) {
+  const std::string api = "jx::numpy::linalg::pinv";
+  Array A = matrices(api, a, false);
+  int64_t m = rows(A), n = cols(A);
+  if (m == 0 || n == 0) {
+    shape_t s = batch_of(A, 2);
+    s.push_back(n);
+    s.push_back(m);
+    return jnp::zeros(s, A.dtype());
+  }
+  double rt = rtol ? *rtol
+                   : 10.0 * static_cast<double>(std::max(m, n)) * eps(A.dtype());
+  // JAX's rule: the derivative of the pseudo-inverse where the rank is
+  // locally constant.
+  auto f = custom_jvp(
+      [rt](const Array &x) { return pinv_value(x, rt); },
+      [rt](const Array &x, const Array &dx) {
+        Array p = pinv_value(x, rt);
+        int64_t mm_ = rows(x), nn = cols(x);
+        Array em = jnp::eye(mm_, std::nullopt, 0, x.dtype());
+        Array en = jnp::eye(nn, std::nullopt, 0, x.dtype());
+        Array dp = -mm(mm(p, dx), p);
+        dp = dp + mm(mm(mm(p, mT(p)), mT(dx)), em - mm(x, p));
+        dp = dp + mm(mm(mm(en - mm(p, x), mT(dx)), mT(p)), p);
+        return std::make_pair(p, dp);
+      },
+      "pinv");
+  return f(A);
+}
+
+Array matrix_power(const Array &a, int64_t n) {
+  Array A = matrices("jx::numpy::linalg::matrix_power", a, true);
+  if (n == 0)
+    return jnp::broadcast_to(jnp::eye(rows(A), std::nullopt, 0, A.dtype()),
+                             A.shape());
+  if (n < 0) {
+    A = inv(A);
+    n = -n;
+  }
+  if (n == 1)
+    return A;
+  if (n == 2)
+    return mm(A, A);
+  if (n == 3)
+    return mm(mm(A, A), A);
+  std::optional<Array> z, result;
+  while (n > 0) {
+    z = z ? mm(*z, *z) : A;
+    if (n % 2)
+      result = result ? mm(*result, *z) : *z;
+    n /= 2;
+  }
+  return *result;
+}
+
+Array matrix_rank(const Array &a, std::optional<double> rtol) {
+  const std::string api = "jx::numpy::linalg::matrix_rank";
+  if (a.ndim() < 2)
+    return jnp::astype(jnp::any(jnp::not_equal(a, Array(0))), dtype::int32);
+  Array A = matrices(api, a, false);
+  Array S = svdvals(A);
+  Array smax = jnp::max(S, std::vector<int64_t>{-1}, true);
+  // As JAX: a given rtol is the threshold itself; the default one is
+  // max(S) * max(m, n) * eps.
+  Array tol = rtol ? scalar(*rtol, S.dtype())
+                   : smax * scalar(static_cast<double>(std::max(rows(A), cols(A))) *
+                                       eps(S.dtype()),
+                                   S.dtype());
+  return jnp::sum(jnp::astype(S > tol, dtype::int32), std::vector<int64_t>{-1});
+}
+
+namespace {
+
+bool is_number(const norm_order &o, double v) {
+  const double *d = std::get_if<double>(&o.value);
+  return d && *d == v;
+}
+
+std::string order_str(const norm_order &o) {
+  if (const double *d = std::get_if<double>(&o.value)) {
+    std::string s = std::to_string(*d);
+    return s;
+  }
+  return "'" + std::get<std::string>(o.value) + "'";
+}
+
+Array vector_norm(const Array &x, const norm_order &ord,
+                  const std::vector<int64_t> &axis, bool keepdims) {
+  const double inf = std::numeric_limits<double>::infinity();
+  dtype t = x.dtype();
+  if (const std::string *s = std::get_if<std::string>(&ord.value))
+    throw error("jx::numpy::linalg::norm: invalid order '" + *s +
+                "' for a vector norm");
+  double p = std::get<double>(ord.value);
+  if (p == 2)
+    return jnp::sqrt(jnp::sum(x * x, axis, keepdims));
+  if (p == inf)
+    return jnp::max(jnp::abs(x), axis, keepdims);
+  if (p == -inf)
+    return jnp::min(jnp::abs(x), axis, keepdims);
+  if (p == 0)
+    return jnp::sum(jnp::astype(jnp::not_equal(x, scalar(0, t)), t), axis,
+                    keepdims);
+  if (p == 1)
+    return jnp::sum(jnp::abs(x), axis, keepdims);
+  Array sum = jnp::sum(jnp::power(jnp::abs(x), scalar(p, t)), axis, keepdims);
+  return jnp::power(sum, scalar(1.0 / p, t));
+}
+
+Array matrix_norm(const Array &x, const std::optional<norm_order> &ord,
+                  int64_t row, int64_t col, bool keepdims) {
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<int64_t> both{row, col};
+  if (!ord || std::get_if<std::string>(&ord->value)) {
+    std::string name = ord ? std::get<std::string>(ord->value) : "fro";
+    if (name == "fro" || name == "f")
+      return jnp::sqrt(jnp::sum(x * x, both, keepdims));
+    if (name != "nuc")
+      throw error("jx::numpy::linalg::norm: invalid order '" + name +
+                  "' for a matrix norm");
+  }
+  bool nuc = std::get_if<std::string>(&ord->value) != nullptr;
+  if (is_number(*ord, 1) || is_number(*ord, -1)) {
+    int64_t c = !keepdims && col > row ? col - 1 : col;
+    Array sums = jnp::sum(jnp::abs(x), std::vector<int64_t>{row}, keepdims);
+    return is_number(*ord, 1) ? jnp::max(sums, std::vector<int64_t>{c}, keepdims)
+                              : jnp::min(sums, std::vector<int64_t>{c}, keepdims);
+  }
+  if (is_number(*ord, inf) || is_number(*ord, -inf)) {
+    int64_t r = !keepdims && row > col ? row - 1 : row;
+    Array sums = jnp::sum(jnp::abs(x), std::vector<int64_t>{col}, keepdims);
+    return is_number(*ord, inf)
+               ? jnp::max(sums, std::vector<int64_t>{r}, keepdims)
+               : jnp::min(sums, std::vector<int64_t>{r}, keepdims);
+  }
+  if (nuc || is_number(*ord, 2) || is_number(*ord, -2)) {
+    Array m = jnp::moveaxis(x, std::vector<int64_t>{row, col},
+                            std::vector<int64_t>{-2, -1});
+    Array s = svdvals(m);
+    Array y = nuc ? jnp::sum(s, std::vector<int64_t>{-1})
+              : is_number(*ord, 2) ? jnp::max(s, std::vector<int64_t>{-1})
+                                   : jnp::min(s, std::vector<int64_t>{-1});
+    if (keepdims) {
+      y = jnp::expand_dims(y, std::min(row, col));
+      y = jnp::expand_dims(y, std::max(row, col));
+    }
+    return y;
+  }
+  throw error("jx::numpy::linalg::norm: invalid order " + order_str(*ord) +
+              " for a matrix norm");
+}
+
+} // namespace
+
+Array norm(const Array &x, std::optional<norm_order> ord,
+           std::optional<std::vector<int64_t>> axis, bool keepdims) {
+  const std::string api = "jx::numpy::linalg::norm";
+  Array X = is_inexact(x.dtype()) ? x : jnp::astype(x, dtype::float32);
+  if (is_complex(X.dtype()))
+    throw error(api + ": complex inputs are not supported yet, got " +
+                x.aval().str());
+  std::vector<int64_t> axes;
+  if (!axis) {
+    if (!ord)
+      return jnp::sqrt(jnp::sum(X * X, std::nullopt, keepdims));
+    for (int64_t i = 0; i < X.ndim(); ++i)
+      axes.push_back(i);
+  } else {
+    axes = frontend::normalize_axes(api, *axis, X.aval());
+  }
+  if (axes.size() == 1)
+    return vector_norm(X, ord.value_or(norm_order(2)), axes, keepdims);
+  if (axes.size() == 2)
+    return matrix_norm(X, ord, axes[0], axes[1], keepdims);
+  throw error(api + ": needs one axis (a vector norm) or two (a matrix "
+                    "norm), got " + std::to_string(axes.size()) + " for " +
+              x.aval().str());
+}
+
+Array cond(const Array &x, std::optional<norm_order> p) {
+  Array X = matrices("jx::numpy::linalg::cond", x, false);
+  Array r;
+  std::vector<int64_t> last{-1};
+  if (!p || is_number(*p, 2) || is_number(*p, -2)) {
+    Array s = svdvals(X);
+    int64_t k = s.shape().back();
+    std::vector<int64_t> start(s.ndim(), 0), limit = s.shape();
+    limit.back() = 1;
+    Array first = jnp::squeeze(lax::slice(s, start, limit), last);
+    start.back() = k - 1;
+    limit.back() = k;
+    Array final_ = jnp::squeeze(lax::slice(s, start, limit), last);
+    r = !p || is_number(*p, 2) ? first / final_ : final_ / first;
+  } else {
+    std::vector<int64_t> both{-2, -1};
+    r = norm(X, p, both) * norm(inv(X), p, both);
+  }
+  Array nan_in = jnp::any(jnp::isnan(X), std::vector<int64_t>{-2, -1});
+  return jnp::where(jnp::logical_and(jnp::isnan(r), jnp::logical_not(nan_in)),
+                    scalar(std::numeric_limits<double>::infinity(), X.dtype()),
+                    r);
+}
+
+} // namespace jx::numpy::linalg
+
+// --- jax.scipy.linalg ------------------------------------------------------------
+
+namespace jx::scipy::linalg {
+
+namespace la = jx::lax::linalg;
+namespace jnp = jx::numpy;
+
+namespace {
+
+Array real_matrices(const std::string &api, const Array &a, bool square) {
+  Array x = is_inexact(a.dtype()) ? a : jnp::astype(a, dtype::float32);
+  if (x.dtype() != dtype::float32 && x.dtype() != dtype::float64)
+    throw error(api + ": needs float32 or float64 matrices (complex ones are "
+                      "not supported yet), got " + a.aval().str());
+  if (x.ndim() < 2 || (square && x.shape()[x.ndim() - 2] != x.shape().back()))
+    throw error(api + ": needs " + (square ? "square " : "") +
+                "matrices in the last two axes, got " + a.aval().str());
+  return x;
+}
+
+Array mT(const Array &x) { return jnp::swapaxes(x, -1, -2); }
+
+/// b in a's dtype, with as many rows as a (b a vector or a batch of
+/// matrices).
+Array rhs(const std::string &api, const Array &a, const Array &b) {
+  if (b.dtype() != a.dtype() && is_complex(b.dtype()))
+    throw error(api + ": complex right-hand sides are not supported yet");
+  Array x = b.dtype() == a.dtype() ? b : jnp::astype(b, a.dtype());
+  int64_t m = a.shape().back();
+  bool vector = x.ndim() + 1 == a.ndim();
+  if (x.ndim() == 0 ||
+      (vector ? x.shape().back() : x.shape()[std::max<int64_t>(x.ndim() - 2, 0)]) != m)
+    throw error(api + ": a " + a.aval().str() + " needs b with " +
+                std::to_string(m) + " rows, got " + b.aval().str());
+  return x;
+}
+
+} // namespace
+
+Array cholesky(const Array &a, bool lower) {
+  Array A = real_matrices("jx::scipy::linalg::cholesky", a, true);
+  // Only the triangle `lower` names is read.
+  return lower ? la::cholesky(A, false) : mT(la::cholesky(mT(A), false));
+}
+
+std::pair<Array, bool> cho_factor(const Array &a, bool lower) {
+  return {cholesky(a, lower), lower};
+}
+
+Array cho_solve(const std::pair<Array, bool> &c_and_lower, const Array &b) {
+  const std::string api = "jx::scipy::linalg::cho_solve";
+  const auto &[c0, lower] = c_and_lower;
+  Array c = real_matrices(api, c0, true);
+  Array x = rhs(api, c, b);
+  la::triangular_solve_options first, second;
+  first.left_side = second.left_side = true;
+  first.lower = second.lower = lower;
+  first.transpose_a = first.conjugate_a = !lower;
+  second.transpose_a = second.conjugate_a = lower;
+  x = la::triangular_solve(c, x, first);
+  return la::triangular_solve(c, x, second);
+}
+
+std::tuple<Array, Array, Array> lu(const Array &a) {
+  Array A = real_matrices("jx::scipy::linalg::lu", a, false);
+  la::lu_result f = la::lu(A);
+  dtype t = A.dtype();
+  int64_t nd = A.ndim(), m = A.shape()[nd - 2], n = A.shape()[nd - 1];
+  int64_t k = std::min(m, n);
+  // p[..., i, j] = (permutation[..., j] == i).
+  shape_t pshape = A.shape();
+  pshape[nd - 1] = m;
+  Array rows_i = lax::iota(dtype::int32, pshape, nd - 2);
+  Array p = jnp::astype(
+      jnp::equal(jnp::expand_dims(f.permutation, -2), rows_i), t);
+  std::vector<int64_t> start(nd, 0), limit = A.shape();
+  limit[nd - 1] = k;
+  Array l = lax::slice(jnp::tril(f.lu, -1), start, limit) +
+            jnp::eye(m, k, 0, t);
+  limit = A.shape();
+  limit[nd - 2] = k;
+  Array u = lax::slice(jnp::triu(f.lu), start, limit);
+  return {p, l, u};
+}
+
+std::pair<Array, Array> lu_factor(const Array &a) {
+  la::lu_result f = la::lu(real_matrices("jx::scipy::linalg::lu_factor", a, false));
+  return {f.lu, f.pivots};
+}
+
+Array lu_solve(const std::pair<Array, Array> &lu_and_piv, const Array &b,
+               int trans) {
+  const std::string api = "jx::scipy::linalg::lu_solve";
+  if (trans < 0 || trans > 2)
+    throw error(api + ": trans must be 0, 1 or 2, got " +
+                std::to_string(trans));
+  Array lu = real_matrices(api, lu_and_piv.first, true);
+  Array perm = la::lu_pivots_to_permutation(lu_and_piv.second,
+                                            lu.shape()[lu.ndim() - 2]);
+  return la::lu_solve(lu, perm, rhs(api, lu, b), trans);
+}
+
+Array solve_triangular(const Array &a, const Array &b, int trans, bool lower,
+                       bool unit_diagonal) {
+  const std::string api = "jx::scipy::linalg::solve_triangular";
+  if (trans < 0 || trans > 2)
+    throw error(api + ": trans must be 0, 1 or 2, got " +
+                std::to_string(trans));
+  Array A = real_matrices(api, a, true);
+  la::triangular_solve_options o;
+  o.left_side = true;
+  o.lower = lower;
+  o.transpose_a = trans != 0;
+  o.conjugate_a = trans == 2;
+  o.unit_diagonal = unit_diagonal;
+  return la::triangular_solve(A, rhs(api, A, b), o);
+}
+
+namespace {
+
+using pade_terms = std::pair<Array, Array>; // (U, V): odd and even parts
+
+Array mm(const Array &x, const Array &y) { return jnp::matmul(x, y); }
+
+Array c(double v, const Array &like) { return core::scalar_of(v, like.dtype()); }
+
+/// The Pade approximants r_m = (V + U) / (V - U) of degree 3 to 13
+/// (Higham, "The scaling and squaring method for the matrix exponential
+/// revisited", 2005): U holds the odd powers of A, V the even ones.
+pade_terms pade(const Array &A, int degree) {
+  int64_t n = A.shape().back();
+  Array I = jnp::eye(n, std::nullopt, 0, A.dtype());
+  Array A2 = mm(A, A);
+  if (degree == 3) {
+    const double b[] = {120., 60., 12., 1.};
+    return {mm(A, c(b[3], A) * A2 + c(b[1], A) * I),
+            c(b[2], A) * A2 + c(b[0], A) * I};
+  }
+  Array A4 = mm(A2, A2);
+  if (degree == 5) {
+    const double b[] = {30240., 15120., 3360., 420., 30., 1.};
+    return {mm(A, c(b[5], A) * A4 + c(b[3], A) * A2 + c(b[1], A) * I),
+            c(b[4], A) * A4 + c(b[2], A) * A2 + c(b[0], A) * I};
+  }
+  Array A6 = mm(A4, A2);
+  if (degree == 7) {
+    const double b[] = {17297280., 8648640., 1995840., 277200.,
+                        25200.,    1512.,    56.,      1.};
+    return {mm(A, c(b[7], A) * A6 + c(b[5], A) * A4 + c(b[3], A) * A2 +
+                      c(b[1], A) * I),
+            c(b[6], A) * A6 + c(b[4], A) * A4 + c(b[2], A) * A2 +
+                c(b[0], A) * I};
+  }
+  if (degree == 9) {
+    const double b[] = {17643225600., 8821612800., 2075673600., 302702400.,
+                        30270240.,    2162160.,    110880.,     3960.,
+                        90.,          1.};
+    Array A8 = mm(A6, A2);
+    return {mm(A, c(b[9], A) * A8 + c(b[7], A) * A6 + c(b[5], A) * A4 +
+                      c(b[3], A) * A2 + c(b[1], A) * I),
+            c(b[8], A) * A8 + c(b[6], A) * A6 + c(b[4], A) * A4 +
+                c(b[2], A) * A2 + c(b[0], A) * I};
+  }
+  const double b[] = {64764752532480000., 32382376266240000., 7771770303897600.,
+                      1187353796428800.,  129060195264000.,   10559470521600.,
+                      670442572800.,      33522128640.,       1323241920.,
+                      40840800.,          960960.,            16380.,
+                      182.,               1.};
+  Array U = mm(A, mm(A6, c(b[13], A) * A6 + c(b[11], A) * A4 + c(b[9], A) * A2) +
+                      c(b[7], A) * A6 + c(b[5], A) * A4 + c(b[3], A) * A2 +
+                      c(b[1], A) * I);
+  Array V = mm(A6, c(b[12], A) * A6 + c(b[10], A) * A4 + c(b[8], A) * A2) +
+            c(b[6], A) * A6 + c(b[4], A) * A4 + c(b[2], A) * A2 +
+            c(b[0], A) * I;
+  return {U, V};
+}
+
+/// expm of one matrix.
+Array expm_matrix(const Array &A0) {
+  const int64_t max_squarings = 16;
+  bool f64 = A0.dtype() == dtype::float64;
+  Array norm1 = jx::numpy::linalg::norm(A0, 1);
+  // The largest norm each degree is accurate for (Higham's theta_m), and
+  // the norm the scaled matrix must reach.
+  std::vector<double> thetas =
+      f64 ? std::vector<double>{1.495585217958292e-002, 2.539398330063230e-001,
+                                9.504178996162932e-001, 2.097847961257068e+000}
+          : std::vector<double>{4.258730016922831e-001, 1.880152677804762e+000};
+  double maxnorm = f64 ? 5.371920351148152 : 3.925724783138660;
+  Array squarings = jnp::maximum(
+      c(0, norm1), jnp::floor(jnp::log(norm1 / c(maxnorm, norm1)) /
+                              c(std::log(2.0), norm1)));
+  Array A = A0 / jnp::power(c(2, A0), squarings);
+  Array idx = Array(0);
+  for (double t : thetas)
+    idx = idx + jnp::astype(norm1 >= c(t, norm1), dtype::int32);
+  std::vector<int> degrees =
+      f64 ? std::vector<int>{3, 5, 7, 9, 13} : std::vector<int>{3, 5, 7};
+  std::vector<std::function<std::pair<Array, Array>(const Array &)>> branches;
+  for (int d : degrees)
+    branches.push_back([d](const Array &x) { return pade(x, d); });
+  auto [U, V] = lax::switch_(idx, branches, A);
+  Array P = U + V, Q = V - U;
+  Array n = jnp::astype(squarings, dtype::int32);
+  return lax::cond(
+      n > Array(static_cast<int>(max_squarings)),
+      [](const Array &p, const Array &, const Array &) {
+        return jnp::full(p.shape(), c(std::nan(""), p), p.dtype());
+      },
+      [](const Array &p, const Array &q, const Array &k) {
+        Array R = jx::numpy::linalg::solve(q, p);
+        return lax::fori_loop(Array(0), k,
+                              [](const Array &, const Array &r) {
+                                return mm(r, r);
+                              },
+                              R);
+      },
+      P, Q, n);
+}
+
+} // namespace
+
+Array expm(const Array &a) {
+  Array A = real_matrices("jx::scipy::linalg::expm", a, true);
+  if (A.ndim() == 2)
+    return expm_matrix(A);
+  return jx::vmap([](const Array &x) { return expm(x); })(A);
+}
+
+} // namespace jx::scipy::linalg
