@@ -209,7 +209,8 @@ jx::dtype dtype_from_name(const std::string &n) {
       {"int32", jx::int32},    {"int64", jx::int64},     {"uint8", jx::uint8},
       {"uint16", jx::uint16},  {"uint32", jx::uint32},   {"uint64", jx::uint64},
       {"float16", jx::float16}, {"bfloat16", jx::bfloat16},
-      {"float32", jx::float32}, {"float64", jx::float64}};
+      {"float32", jx::float32}, {"float64", jx::float64},
+      {"complex64", jx::complex64}, {"complex128", jx::complex128}};
   auto it = names.find(n);
   if (it == names.end())
     throw std::runtime_error("manifest.json: unknown dtype " + n);
@@ -259,8 +260,18 @@ std::string compare(const Array &got, const json &leaf) {
     return "exact: bytes differ";
   }
   double rtol = tol["rtol"].num(), atol = tol["atol"].num();
-  std::vector<double> gv = got.to_vector<double>(),
-                      wv = Array(want).to_vector<double>();
+  std::vector<double> gv, wv;
+  if (jx::is_complex(got.dtype())) { // real parts, then imaginary parts
+    for (const Array &g : {jnp::real(got), jnp::imag(got)})
+      for (double v : g.to_vector<double>())
+        gv.push_back(v);
+    for (const Array &w : {jnp::real(Array(want)), jnp::imag(Array(want))})
+      for (double v : w.to_vector<double>())
+        wv.push_back(v);
+  } else {
+    gv = got.to_vector<double>();
+    wv = Array(want).to_vector<double>();
+  }
   for (std::size_t i = 0; i < gv.size(); ++i) {
     // Non-finite values (singular or failed factorizations) must be the
     // same: NaN where JAX has NaN, an infinity of the same sign.
@@ -1007,24 +1018,25 @@ std::vector<fixture_case> linalg_covered() {
                                 sign, logdet);
             }),
       fx<1>("linalg_cholesky_not_pd_f32", [](A a) { return jla::cholesky(a); }),
+      // Complex inputs (heevd, ungqr, the conjugate-transpose solves).
+      fx<2>("linalg_solve_c64", [](A a, A b) { return jla::solve(a, b); }),
+      fx<2>("linalg_solve_c128", [](A a, A b) { return jla::solve(a, b); }),
+      fx<1>("linalg_inv_batched_c64", [](A a) { return jla::inv(a); }),
+      fx<1>("linalg_cholesky_c64", [](A a) { return jla::cholesky(a); }),
+      fx<1>("linalg_qr_c64", [t2](A a) { return t2(jla::qr(a)); }),
+      fx<1>("linalg_eigh_c64", [t2](A a) { return t2(jla::eigh(a)); }),
+      fx<1>("linalg_eigh_c128", [t2](A a) { return t2(jla::eigh(a)); }),
+      fx<1>("linalg_svd_c64", [t3](A a) { return t3(jla::svd(a)); }),
+      fx<2>("scipy_solve_triangular_c64",
+            [](A a, A b) { return sla::solve_triangular(a, b, 2, true); }),
   };
 }
 
 /// The linear-algebra fixtures jx's frontend cannot write yet, each with
 /// what it lacks.
 std::vector<fixture_case> pending_table() {
-  const char *complex = "complex dtypes in jx::numpy::linalg (jnp::conj)";
   const char *eig = "jx::numpy::linalg::eig (geev, complex results)";
   return {
-      pending("linalg_solve_c64", complex),
-      pending("linalg_solve_c128", complex),
-      pending("linalg_inv_batched_c64", complex),
-      pending("linalg_cholesky_c64", complex),
-      pending("linalg_qr_c64", complex),
-      pending("linalg_eigh_c64", complex),
-      pending("linalg_eigh_c128", complex),
-      pending("linalg_svd_c64", complex),
-      pending("scipy_solve_triangular_c64", complex),
       pending("linalg_eig_f32", eig),
       pending("linalg_eig_f64", eig),
       pending("linalg_eig_c64", eig),

@@ -482,9 +482,16 @@ TEST(LinalgErrors, BadInput) {
                {"jx::lax::linalg::cholesky", "f16[3,3]", "LAPACK"});
   expect_error(
       [&] {
-        jla::inv(jnp::astype(m33, jx::dtype::complex64));
+        jla::pinv(jnp::astype(m33, jx::dtype::complex64));
       },
-      {"complex", "not supported yet"});
+      {"jx::numpy::linalg::pinv", "complex", "not supported yet"});
+  expect_error(
+      [&] {
+        jx::grad([](const Array &a) {
+          return jnp::real(jla::det(a));
+        })(jnp::astype(jnp::eye(4), jx::dtype::complex64));
+      },
+      {"complex", "not differentiable yet"});
   // Derivatives of shapes JAX does not differentiate either.
   expect_error(
       [&] {

@@ -41,6 +41,13 @@ Array ceil(const Array &x);
 Array is_finite(const Array &x);
 Array abs(const Array &x);
 Array sign(const Array &x);
+/// The parts of complex numbers (complex64 -> float32, complex128 ->
+/// float64), the conjugate, and a complex number from two equal-dtype
+/// floats (broadcast as NumPy).
+Array real(const Array &x);
+Array imag(const Array &x);
+Array conj(const Array &x);
+Array complex(const Array &x, const Array &y);
 Array square(const Array &x);
 /// x ** y for a constant integer y (multiplications; y < 0 needs inexact x).
 Array integer_pow(const Array &x, int64_t y);

@@ -12,10 +12,9 @@
 // failures give what JAX gives: NaN where the routine reports failure
 // (cholesky of a matrix that is not positive definite, eigh or svd that
 // did not converge), inf/NaN from an exactly singular LU. Every function
-// has jvp, vjp and batching rules (JAX's formulas: docs/frontend.md,
-// "Linear algebra"). The frontend takes float32 and float64 inputs
-// (integers are promoted to float32); complex inputs reach the lax-level
-// primitives only, without derivatives, until jx has jnp::conj.
+// has jvp, vjp and batching rules (JAX's formulas: docs/linalg.md). Inputs
+// are float32, float64 (integers are promoted to float32) or, for values
+// without derivatives yet, complex64 and complex128.
 
 #ifndef JX_LINALG_H
 #define JX_LINALG_H

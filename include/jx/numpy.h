@@ -76,6 +76,12 @@ Array log1p(const Array &x);
 Array expm1(const Array &x);
 Array abs(const Array &x);
 Array sign(const Array &x);
+/// The real part, the imaginary part (zeros for a real x) and the complex
+/// conjugate (x itself when real), as jnp.real, jnp.imag, jnp.conj.
+Array real(const Array &x);
+Array imag(const Array &x);
+Array conj(const Array &x);
+Array conjugate(const Array &x);
 Array floor(const Array &x);
 Array ceil(const Array &x);
 /// Rounds half to even, as jnp.round (decimals = 0).

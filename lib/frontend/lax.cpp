@@ -137,6 +137,12 @@ Array abs(const Array &x) {
 Array sign(const Array &x) {
   return unary_checked(sign_p, x, is_signed_numeric, "a signed or inexact");
 }
+Array real(const Array &x) { return bind1(real_p, {x}); }
+Array imag(const Array &x) { return bind1(imag_p, {x}); }
+Array conj(const Array &x) { return bind1(conj_p, {x}); }
+Array complex(const Array &x, const Array &y) {
+  return bind1(complex_p, {x, y});
+}
 Array square(const Array &x) {
   return unary_checked(square_p, x, is_numeric, "a numeric");
 }

@@ -17,14 +17,56 @@
 #include <cmath>
 #include <limits>
 
-namespace jx::lax::linalg {
+namespace jx::frontend::linalg_util {
 
 namespace jnp = jx::numpy;
 
-namespace {
-
 int64_t rows(const Array &a) { return a.shape()[a.ndim() - 2]; }
 int64_t cols(const Array &a) { return a.shape().back(); }
+/// The transpose and the conjugate transpose of the last two axes.
+Array mT(const Array &x) { return jnp::swapaxes(x, -1, -2); }
+Array mH(const Array &x) { return jnp::conj(mT(x)); }
+
+/// The LAPACK type values of dtypes `a` and `b` are computed in: complex
+/// when either is, double precision when either is, float32 for integers
+/// and half floats (JAX's promote_dtypes_inexact without x64).
+dtype lapack_dtype(dtype a, dtype b) {
+  bool wide = a == dtype::float64 || a == dtype::complex128 ||
+              b == dtype::float64 || b == dtype::complex128;
+  if (is_complex(a) || is_complex(b))
+    return wide ? dtype::complex128 : dtype::complex64;
+  return wide ? dtype::float64 : dtype::float32;
+}
+
+Array as(const Array &x, dtype t) {
+  return x.dtype() == t ? x : jnp::astype(x, t);
+}
+
+/// `a` in its LAPACK type, checked to be a batch of matrices (square when
+/// asked), and real unless `complex_ok`.
+Array matrices(const std::string &api, const Array &a, bool square,
+               bool complex_ok = true) {
+  if (!complex_ok && is_complex(a.dtype()))
+    throw error(api + ": complex " + a.aval().str() +
+                " inputs are not supported yet; use float32 or float64");
+  Array x = as(a, lapack_dtype(a.dtype(), a.dtype()));
+  if (x.ndim() < 2)
+    throw error(api + ": needs an array of rank >= 2 (a matrix or a batch "
+                      "of them), got " + a.aval().str());
+  if (square && rows(x) != cols(x))
+    throw error(api + ": needs square matrices in the last two axes, got " +
+                a.aval().str());
+  return x;
+}
+
+} // namespace jx::frontend::linalg_util
+
+namespace jx::lax::linalg {
+
+namespace jnp = jx::numpy;
+using namespace jx::frontend::linalg_util;
+
+namespace {
 
 /// a[..., r0:r1, c0:c1].
 Array block(const Array &a, int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
@@ -37,7 +79,7 @@ Array block(const Array &a, int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
 }
 
 Array symmetrize(const Array &x) {
-  return (x + jnp::swapaxes(x, -1, -2)) / core::scalar_of(2, x.dtype());
+  return (x + mH(x)) / core::scalar_of(2, x.dtype());
 }
 
 } // namespace
@@ -218,30 +260,9 @@ namespace jx::numpy::linalg {
 namespace la = jx::lax::linalg;
 namespace jnp = jx::numpy;
 
+using namespace jx::frontend::linalg_util;
+
 namespace {
-
-int64_t rows(const Array &a) { return a.shape()[a.ndim() - 2]; }
-int64_t cols(const Array &a) { return a.shape().back(); }
-
-/// `a` as an inexact array (integers and bools to float32, as JAX's
-/// promote_dtypes_inexact without x64), checked to be real and a batch of
-/// matrices (square when asked).
-Array matrices(const std::string &api, const Array &a, bool square) {
-  Array x = is_inexact(a.dtype()) ? a : jnp::astype(a, dtype::float32);
-  if (is_complex(x.dtype()))
-    throw error(api + ": complex " + a.aval().str() +
-                " inputs are not supported yet (jx has no conj); use float32 "
-                "or float64");
-  if (x.dtype() != dtype::float32 && x.dtype() != dtype::float64)
-    x = jnp::astype(x, dtype::float32);
-  if (x.ndim() < 2)
-    throw error(api + ": needs an array of rank >= 2 (a matrix or a batch "
-                      "of them), got " + a.aval().str());
-  if (square && rows(x) != cols(x))
-    throw error(api + ": needs square matrices in the last two axes, got " +
-                a.aval().str());
-  return x;
-}
 
 Array scalar(double v, dtype t) { return core::scalar_of(v, t); }
 
@@ -276,9 +297,7 @@ Array with_batch(const Array &a, const shape_t &batch, int64_t core_rank) {
   return a.shape() == s ? a : jnp::broadcast_to(a, s);
 }
 
-/// x @ y with a.. broadcast batch.
 Array mm(const Array &x, const Array &y) { return jnp::matmul(x, y); }
-Array mT(const Array &x) { return jnp::swapaxes(x, -1, -2); }
 
 Array sum_last(const Array &x, std::vector<int64_t> axes = {-1}) {
   return jnp::sum(x, axes);
@@ -299,6 +318,12 @@ Array element(const Array &a, int64_t i, int64_t j) {
                       std::vector<int64_t>{-2, -1});
 }
 
+void no_complex_derivative(const std::string &f, const Array &x) {
+  if (is_complex(x.dtype()))
+    throw error("jx::jvp of " + f + ": complex " + x.aval().str() +
+                " operands are not differentiable yet");
+}
+
 Array count_nonzero_last(const Array &cond) {
   return sum_last(jnp::astype(cond, dtype::int32));
 }
@@ -307,19 +332,26 @@ Array count_nonzero_last(const Array &cond) {
 /// U's diagonal; 0 and -inf when a pivot is exactly zero.
 std::pair<Array, Array> slogdet_lu(const Array &a) {
   dtype t = a.dtype();
+  bool complex = is_complex(t);
   std::vector<Array> f = core::bind(core::lu_p, {a});
   Array diag = main_diagonal(f[0]);
   Array is_zero = jnp::any(jnp::equal(diag, scalar(0, t)),
                            std::vector<int64_t>{-1});
   Array steps = lax::iota(dtype::int32, f[1].shape(), f[1].ndim() - 1);
-  Array parity = count_nonzero_last(jnp::not_equal(f[1], steps)) +
-                 count_nonzero_last(diag < scalar(0, t));
+  Array parity = count_nonzero_last(jnp::not_equal(f[1], steps));
+  Array sign = scalar(1, t);
+  Array absdiag = jnp::abs(diag);
+  if (complex)
+    sign = jnp::prod(diag / jnp::astype(absdiag, t), std::vector<int64_t>{-1});
+  else
+    parity = parity + count_nonzero_last(diag < scalar(0, t));
   Array odd = jnp::astype(jnp::remainder(parity, Array(2)), t);
-  Array sign = jnp::where(is_zero, scalar(0, t),
-                          scalar(1, t) - scalar(2, t) * odd);
+  sign = jnp::where(is_zero, scalar(0, t),
+                    sign * (scalar(1, t) - scalar(2, t) * odd));
+  dtype rt = absdiag.dtype();
   Array logdet = jnp::where(is_zero,
-                            scalar(-std::numeric_limits<double>::infinity(), t),
-                            sum_last(jnp::log(jnp::abs(diag))));
+                            scalar(-std::numeric_limits<double>::infinity(), rt),
+                            sum_last(jnp::log(absdiag)));
   return {sign, logdet};
 }
 
@@ -335,26 +367,13 @@ Array det_3x3(const Array &a) {
          e(0, 0) * e(1, 2) * e(2, 1) - e(0, 1) * e(1, 0) * e(2, 2);
 }
 
-/// The dtype two inputs promote to, made inexact (float32 or float64).
-dtype inexact_pair(const Array &a, const Array &b) {
-  return a.dtype() == dtype::float64 || b.dtype() == dtype::float64
-             ? dtype::float64
-             : dtype::float32;
-}
-
-Array as(const Array &x, dtype t) {
-  return x.dtype() == t ? x : jnp::astype(x, t);
-}
-
 } // namespace
 
 Array solve(const Array &a, const Array &b) {
   const std::string api = "jx::numpy::linalg::solve";
   Array A = matrices(api, a, true);
-  dtype t = inexact_pair(A, b);
+  dtype t = lapack_dtype(A.dtype(), b.dtype());
   A = as(A, t);
-  if (is_complex(b.dtype()))
-    throw error(api + ": complex right-hand sides are not supported yet");
   Array B = as(b, t);
   int64_t m = rows(A);
   bool vector = B.ndim() == 1;
@@ -382,12 +401,19 @@ std::pair<Array, Array> slogdet(const Array &a) {
   // 1x1 and 2x2: the determinant's formula, as JAX (no LU).
   if (rows(A) <= 2) {
     Array d = rows(A) == 1 ? element(A, 0, 0) : det_2x2(A);
-    return {jnp::sign(d), jnp::log(jnp::abs(d))};
+    Array mag = jnp::abs(d);
+    Array sign = is_complex(d.dtype())
+                     ? jnp::where(jnp::equal(mag, scalar(0, mag.dtype())),
+                                  scalar(0, d.dtype()),
+                                  d / jnp::astype(mag, d.dtype()))
+                     : jnp::sign(d);
+    return {sign, jnp::log(mag)};
   }
   // d log|det a| = trace(a^-1 da); the sign is locally constant.
   static const auto f = custom_jvp(
       [](const Array &x) { return slogdet_lu(x); },
       [](const Array &x, const Array &g) {
+        no_complex_derivative("slogdet", x);
         std::pair<Array, Array> out = slogdet_lu(x);
         Array dlog = trace(solve(x, g));
         return std::make_pair(out,
@@ -407,9 +433,10 @@ Array det(const Array &a) {
   static const auto f = custom_jvp(
       [](const Array &x) {
         auto [sign, logdet] = slogdet_lu(x);
-        return sign * jnp::exp(logdet);
+        return sign * jnp::astype(jnp::exp(logdet), sign.dtype());
       },
       [](const Array &x, const Array &g) {
+        no_complex_derivative("det", x);
         auto [sign, logdet] = slogdet_lu(x);
         Array y = sign * jnp::exp(logdet);
         return std::make_pair(y, y * trace(solve(x, g)));
@@ -420,7 +447,7 @@ Array det(const Array &a) {
 
 Array cholesky(const Array &a, bool upper) {
   Array L = la::cholesky(matrices("jx::numpy::linalg::cholesky", a, true));
-  return upper ? mT(L) : L;
+  return upper ? mH(L) : L;
 }
 
 std::pair<Array, Array> qr(const Array &a, const std::string &mode) {
@@ -468,7 +495,7 @@ Array svdvals(const Array &a) {
 std::tuple<Array, Array, Array, Array>
 lstsq(const Array &a, const Array &b, std::optional<double> rcond) {
   const std::string api = "jx::numpy::linalg::lstsq";
-  Array A = matrices(api, a, false);
+  Array A = matrices(api, a, false, false);
   if (A.ndim() != 2 || (b.ndim() != 1 && b.ndim() != 2))
     throw error(api + ": needs a 2-D a and a 1-D or 2-D b, got " +
                 a.aval().str() + " and " + b.aval().str());
@@ -479,7 +506,7 @@ lstsq(const Array &a, const Array &b, std::optional<double> rcond) {
   if (m == 0 || n == 0)
     throw error(api + ": empty matrices are not supported, got " +
                 a.aval().str());
-  dtype t = inexact_pair(A, b);
+  dtype t = lapack_dtype(A.dtype(), b.dtype());
   A = as(A, t);
   Array B = as(b, t);
   if (b.ndim() == 1)
@@ -521,7 +548,7 @@ Array pinv_value(const Array &a, double rtol) {
 
 Array pinv(const Array &a, std::optional<double> rtol) {
   const std::string api = "jx::numpy::linalg::pinv";
-  Array A = matrices(api, a, false);
+  Array A = matrices(api, a, false, false);
   int64_t m = rows(A), n = cols(A);
   if (m == 0 || n == 0) {
     shape_t s = batch_of(A, 2);
@@ -699,7 +726,7 @@ Array norm(const Array &x, std::optional<norm_order> ord,
 }
 
 Array cond(const Array &x, std::optional<norm_order> p) {
-  Array X = matrices("jx::numpy::linalg::cond", x, false);
+  Array X = matrices("jx::numpy::linalg::cond", x, false, false);
   Array r;
   std::vector<int64_t> last{-1};
   if (!p || is_number(*p, 2) || is_number(*p, -2)) {
@@ -730,43 +757,33 @@ namespace jx::scipy::linalg {
 
 namespace la = jx::lax::linalg;
 namespace jnp = jx::numpy;
+using namespace jx::frontend::linalg_util;
 
 namespace {
 
-Array real_matrices(const std::string &api, const Array &a, bool square) {
-  Array x = is_inexact(a.dtype()) ? a : jnp::astype(a, dtype::float32);
-  if (x.dtype() != dtype::float32 && x.dtype() != dtype::float64)
-    throw error(api + ": needs float32 or float64 matrices (complex ones are "
-                      "not supported yet), got " + a.aval().str());
-  if (x.ndim() < 2 || (square && x.shape()[x.ndim() - 2] != x.shape().back()))
-    throw error(api + ": needs " + (square ? "square " : "") +
-                "matrices in the last two axes, got " + a.aval().str());
-  return x;
-}
-
-Array mT(const Array &x) { return jnp::swapaxes(x, -1, -2); }
-
-/// b in a's dtype, with as many rows as a (b a vector or a batch of
-/// matrices).
-Array rhs(const std::string &api, const Array &a, const Array &b) {
-  if (b.dtype() != a.dtype() && is_complex(b.dtype()))
-    throw error(api + ": complex right-hand sides are not supported yet");
-  Array x = b.dtype() == a.dtype() ? b : jnp::astype(b, a.dtype());
-  int64_t m = a.shape().back();
-  bool vector = x.ndim() + 1 == a.ndim();
+/// a and b promoted to one LAPACK type; b (a vector or a batch of
+/// matrices) must have as many rows as a.
+std::pair<Array, Array> operands(const std::string &api, const Array &a,
+                                 const Array &b) {
+  Array A = matrices(api, a, true);
+  dtype t = lapack_dtype(A.dtype(), b.dtype());
+  A = as(A, t);
+  Array x = as(b, t);
+  int64_t m = A.shape().back();
+  bool vector = x.ndim() + 1 == A.ndim();
   if (x.ndim() == 0 ||
       (vector ? x.shape().back() : x.shape()[std::max<int64_t>(x.ndim() - 2, 0)]) != m)
     throw error(api + ": a " + a.aval().str() + " needs b with " +
                 std::to_string(m) + " rows, got " + b.aval().str());
-  return x;
+  return {A, x};
 }
 
 } // namespace
 
 Array cholesky(const Array &a, bool lower) {
-  Array A = real_matrices("jx::scipy::linalg::cholesky", a, true);
+  Array A = matrices("jx::scipy::linalg::cholesky", a, true);
   // Only the triangle `lower` names is read.
-  return lower ? la::cholesky(A, false) : mT(la::cholesky(mT(A), false));
+  return lower ? la::cholesky(A, false) : mH(la::cholesky(mH(A), false));
 }
 
 std::pair<Array, bool> cho_factor(const Array &a, bool lower) {
@@ -776,8 +793,7 @@ std::pair<Array, bool> cho_factor(const Array &a, bool lower) {
 Array cho_solve(const std::pair<Array, bool> &c_and_lower, const Array &b) {
   const std::string api = "jx::scipy::linalg::cho_solve";
   const auto &[c0, lower] = c_and_lower;
-  Array c = real_matrices(api, c0, true);
-  Array x = rhs(api, c, b);
+  auto [c, x] = operands(api, c0, b);
   la::triangular_solve_options first, second;
   first.left_side = second.left_side = true;
   first.lower = second.lower = lower;
@@ -788,7 +804,7 @@ Array cho_solve(const std::pair<Array, bool> &c_and_lower, const Array &b) {
 }
 
 std::tuple<Array, Array, Array> lu(const Array &a) {
-  Array A = real_matrices("jx::scipy::linalg::lu", a, false);
+  Array A = matrices("jx::scipy::linalg::lu", a, false);
   la::lu_result f = la::lu(A);
   dtype t = A.dtype();
   int64_t nd = A.ndim(), m = A.shape()[nd - 2], n = A.shape()[nd - 1];
@@ -810,7 +826,7 @@ std::tuple<Array, Array, Array> lu(const Array &a) {
 }
 
 std::pair<Array, Array> lu_factor(const Array &a) {
-  la::lu_result f = la::lu(real_matrices("jx::scipy::linalg::lu_factor", a, false));
+  la::lu_result f = la::lu(matrices("jx::scipy::linalg::lu_factor", a, false));
   return {f.lu, f.pivots};
 }
 
@@ -820,10 +836,10 @@ Array lu_solve(const std::pair<Array, Array> &lu_and_piv, const Array &b,
   if (trans < 0 || trans > 2)
     throw error(api + ": trans must be 0, 1 or 2, got " +
                 std::to_string(trans));
-  Array lu = real_matrices(api, lu_and_piv.first, true);
+  auto [lu, x] = operands(api, lu_and_piv.first, b);
   Array perm = la::lu_pivots_to_permutation(lu_and_piv.second,
                                             lu.shape()[lu.ndim() - 2]);
-  return la::lu_solve(lu, perm, rhs(api, lu, b), trans);
+  return la::lu_solve(lu, perm, x, trans);
 }
 
 Array solve_triangular(const Array &a, const Array &b, int trans, bool lower,
@@ -832,14 +848,14 @@ Array solve_triangular(const Array &a, const Array &b, int trans, bool lower,
   if (trans < 0 || trans > 2)
     throw error(api + ": trans must be 0, 1 or 2, got " +
                 std::to_string(trans));
-  Array A = real_matrices(api, a, true);
+  auto [A, x] = operands(api, a, b);
   la::triangular_solve_options o;
   o.left_side = true;
   o.lower = lower;
   o.transpose_a = trans != 0;
   o.conjugate_a = trans == 2;
   o.unit_diagonal = unit_diagonal;
-  return la::triangular_solve(A, rhs(api, A, b), o);
+  return la::triangular_solve(A, x, o);
 }
 
 namespace {
@@ -947,7 +963,7 @@ Array expm_matrix(const Array &A0) {
 } // namespace
 
 Array expm(const Array &a) {
-  Array A = real_matrices("jx::scipy::linalg::expm", a, true);
+  Array A = matrices("jx::scipy::linalg::expm", a, true, false);
   if (A.ndim() == 2)
     return expm_matrix(A);
   return jx::vmap([](const Array &x) { return expm(x); })(A);

@@ -121,6 +121,12 @@ Array abs(const Array &x) {
     return x; // as jnp.abs
   return lax::abs(x);
 }
+Array real(const Array &x) { return is_complex(x.dtype()) ? lax::real(x) : x; }
+Array imag(const Array &x) {
+  return is_complex(x.dtype()) ? lax::imag(x) : zeros_like(x);
+}
+Array conj(const Array &x) { return is_complex(x.dtype()) ? lax::conj(x) : x; }
+Array conjugate(const Array &x) { return conj(x); }
 Array sign(const Array &x) {
   if (is_bool(x.dtype()))
     throw error("jx::sign: needs a numeric operand, got " + x.aval().str());

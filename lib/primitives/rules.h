@@ -58,6 +58,8 @@ extern const primitive gather_p, scatter_p, scatter_add_p, scatter_mul_p,
 extern const primitive tan_p, cbrt_p, atan2_p, clamp_p;
 // --- end fixtures
 
+// complex.cpp: the parts of complex numbers.
+extern const primitive real_p, imag_p, conj_p, complex_p;
 // linalg.cpp: jax.lax.linalg's primitives (LAPACK custom calls).
 extern const primitive triangular_solve_p, lu_p, cholesky_p, eigh_p, svd_p,
     geqrf_p, householder_product_p;
