@@ -210,6 +210,23 @@ cases = {
         lambda a: jnp.sum(jnp.convolve(a, p4, "same") ** 2))(data),
     "grad_kron": lambda: jax.grad(lambda a: jnp.sum(jnp.kron(a, f22) ** 2))(f22 + 1),
     "grad_getitem": lambda: jax.grad(lambda x: jnp.sum(x[1, :, 2] ** 2))(b234),
+    # edge cases
+    "edge_diagonal_empty": lambda: jnp.diagonal(jnp.zeros((0, 3), f32)),
+    "edge_trace_offset_past": lambda: jnp.trace(m34, 5),
+    "edge_histogram_zero_bins": lambda: jnp.histogram(data, bins=0)[0],
+    "edge_nonzero_empty_size": lambda: stack(jnp.nonzero(
+        jnp.zeros((0, 2), f32), size=2)),
+    "edge_unique_empty_fill": lambda: jnp.unique(jnp.zeros(0, f32), size=3,
+                                                 fill_value=2),
+    "edge_interp_one_point": lambda: jnp.interp(
+        v3, jnp.array([1], f32), jnp.array([5], f32)),
+    "edge_cov_no_observations": lambda: jnp.cov(jnp.zeros((2, 0), f32)),
+    "edge_polyval_empty_p": lambda: jnp.polyval(jnp.zeros(0, f32), v3),
+    "edge_kron_scalar": lambda: jnp.kron(jnp.array(2, f32), v3),
+    "edge_unique_one": lambda: jnp.unique(jnp.array([5], f32)),
+    "edge_histogram_density_zero_bins": lambda: jnp.histogram(
+        data, bins=0, density=True)[0],
+    "edge_bincount_empty": lambda: jnp.bincount(jnp.zeros(0, jnp.int32), length=0),
     # vmap
     "vmap_diagonal": lambda: jax.vmap(lambda x: jnp.diagonal(x, 1))(b234),
     "vmap_trace": lambda: jax.vmap(jnp.trace)(b234),

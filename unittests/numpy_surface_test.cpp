@@ -423,6 +423,36 @@ std::vector<surface_case> cases() {
          })(a[0]);
        },
        {in.b234}},
+      // edge cases
+      {"edge_diagonal_empty", [](A a) { return jnp::diagonal(a[0]); },
+       {jnp::zeros({0, 3})}},
+      {"edge_trace_offset_past", [](A a) { return jnp::trace(a[0], 5); },
+       {in.m34}},
+      {"edge_histogram_zero_bins",
+       [](A a) { return jnp::histogram(a[0], 0).first; }, {in.data}},
+      {"edge_nonzero_empty_size",
+       [](A a) { return stacked(jnp::nonzero(a[0], 2)); }, {jnp::zeros({0, 2})}},
+      {"edge_unique_empty_fill", [](A a) { return jnp::unique(a[0], 3, 2); },
+       {jnp::zeros({0})}},
+      {"edge_interp_one_point",
+       [](A a) { return jnp::interp(a[0], a[1], a[2]); },
+       {in.v3, f32({1}, {1}), f32({5}, {1})}},
+      {"edge_cov_no_observations", [](A a) { return jnp::cov(a[0]); },
+       {jnp::zeros({2, 0})}},
+      {"edge_polyval_empty_p", [](A a) { return jnp::polyval(a[0], a[1]); },
+       {jnp::zeros({0}), in.v3}},
+      {"edge_kron_scalar", [](A a) { return jnp::kron(a[0], a[1]); },
+       {f32({2}, {}), in.v3}},
+      {"edge_unique_one", [](A a) { return jnp::unique(a[0], 1); },
+       {f32({5}, {1})}},
+      {"edge_histogram_density_zero_bins",
+       [](A a) {
+         return jnp::histogram(a[0], 0, std::nullopt, std::nullopt, true).first;
+       },
+       {in.data}},
+      {"edge_bincount_empty",
+       [](A a) { return jnp::bincount(a[0], std::nullopt, 0, 0); },
+       {jnp::zeros({0}, jx::int32)}},
       // vmap
       {"vmap_diagonal",
        [](A a) {
@@ -597,6 +627,9 @@ TEST(NumpySurface, GetitemIsIndex) {
             (std::vector<float>{3.f, 3.5f, 4.f, 4.5f}));
   EXPECT_EQ((in.b234[{1, 2, 3}]).item<float>(), 23.f);
   EXPECT_EQ(in.b234[1][2][-1].item<float>(), 23.f);
+  std::vector<int> v(3);
+  EXPECT_EQ(in.m34[v.size() - 1][std::size_t{0}].item<float>(), 3.f);
+  EXPECT_EQ(in.m34[int64_t{-3}][uint8_t{1}].item<float>(), -0.5f);
 }
 
 // --- errors -------------------------------------------------------------------
@@ -674,6 +707,12 @@ TEST(NumpySurfaceErrors, NameTheFunctionAndShowTheTypes) {
             "jx::convolve: inputs cannot be empty, got f32[0] and f32[4]");
   EXPECT_EQ(error_of([&] { jnp::polyval(Array(2.0f), in.xq); }),
             "jx::polyval: p must have at least one dimension, got f32[]");
+  EXPECT_EQ(error_of([&] { jnp::unique(jnp::zeros({0}), 3); }),
+            "jx::unique: for a zero-size input f32[0] and a nonzero size, "
+            "fill_value must be given (as JAX requires)");
+  EXPECT_EQ(error_of([&] { jnp::quantile(jnp::zeros({2, 0}), 0.5, 1); }),
+            "jx::quantile: cannot take a quantile over an empty axis of "
+            "f32[2,0]");
   EXPECT_EQ(error_of([&] { in.m34[{1, 2, 3}]; }),
             "jx::slice: too many indices (3) for array f32[3,4]");
 }

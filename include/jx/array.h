@@ -115,7 +115,12 @@ public:
   Array operator[](const std::vector<index_t> &index) const;
   Array operator[](const Array &index) const;
   Array operator[](int64_t index) const;
-  Array operator[](int index) const;
+  template <class I, std::enable_if_t<std::is_integral_v<I> &&
+                                          !std::is_same_v<I, bool>,
+                                      int> = 0>
+  Array operator[](I index) const { // x[0], x[v.size() - 1]: any C++ integer
+    return (*this)[static_cast<int64_t>(index)];
+  }
 
   /// Internal: the implementation object.
   const std::shared_ptr<const core::array_impl> &impl() const { return impl_; }

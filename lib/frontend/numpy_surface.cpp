@@ -17,13 +17,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <limits>
-#include <numeric>
 
 namespace jx::numpy {
 
 using frontend::normalize_axis;
-using frontend::shape_str;
 
 namespace array_detail {
 void ragged_rows(const char *api, std::size_t row, std::size_t got,
@@ -69,8 +66,12 @@ std::pair<int64_t, int64_t> two_axes(const std::string &api, const Array &a,
   return {x, y};
 }
 
-/// a[lo:hi] along axis 0 of a 1-d array (Python bounds).
+/// a[lo:hi] of a 1-d array (0 <= lo, hi <= a.size()). An empty result is
+/// made directly: the CPU pipeline cannot compile a zero-size
+/// stablehlo.slice yet (its tensor.extract_slice has offset >= size).
 Array slice1(const Array &a, int64_t lo, int64_t hi) {
+  if (hi <= lo)
+    return lax::broadcast_in_dim(Array(0).astype(a.dtype()), {0}, {});
   return slice(a, {jx::range(lo, hi)});
 }
 
@@ -376,6 +377,10 @@ Array unique(const Array &ar, std::optional<int64_t> size,
   Array x = lax::sort(ravel(ar), 0);
   int64_t n = x.size();
   if (n == 0) {
+    if (size && *size > 0 && !fill_value)
+      throw error(api + ": for a zero-size input " + ar.aval().str() +
+                  " and a nonzero size, fill_value must be given (as JAX "
+                  "requires)");
     if (size && fill_value)
       return full({*size}, *fill_value, ar.dtype());
     return x;
@@ -725,9 +730,6 @@ Array Array::operator[](const std::vector<index_t> &index) const {
 }
 Array Array::operator[](int64_t index) const {
   return numpy::index(*this, {index_t(index)});
-}
-Array Array::operator[](int index) const {
-  return (*this)[static_cast<int64_t>(index)];
 }
 Array Array::operator[](const Array &index) const {
   if (frontend::is_literal(index) && is_integer(index.dtype()))
