@@ -1018,6 +1018,13 @@ std::vector<fixture_case> linalg_covered() {
                                 sign, logdet);
             }),
       fx<1>("linalg_cholesky_not_pd_f32", [](A a) { return jla::cholesky(a); }),
+      // General eigenproblems (geev): complex results.
+      fx<1>("linalg_eig_f32", [t2](A a) { return t2(jla::eig(a)); }),
+      fx<1>("linalg_eig_f64", [t2](A a) { return t2(jla::eig(a)); }),
+      fx<1>("linalg_eig_c64", [t2](A a) { return t2(jla::eig(a)); }),
+      fx<1>("lax_eig_left_right_f32", [](A a) { return lla::eig(a, true, true); }),
+      fx<1>("linalg_eigvals_f32", [](A a) { return jla::eigvals(a); }),
+      fx<1>("linalg_eig_nan_f32", [t2](A a) { return t2(jla::eig(a)); }),
       // Complex inputs (heevd, ungqr, the conjugate-transpose solves).
       fx<2>("linalg_solve_c64", [](A a, A b) { return jla::solve(a, b); }),
       fx<2>("linalg_solve_c128", [](A a, A b) { return jla::solve(a, b); }),
@@ -1035,14 +1042,7 @@ std::vector<fixture_case> linalg_covered() {
 /// The linear-algebra fixtures jx's frontend cannot write yet, each with
 /// what it lacks.
 std::vector<fixture_case> pending_table() {
-  const char *eig = "jx::numpy::linalg::eig (geev, complex results)";
   return {
-      pending("linalg_eig_f32", eig),
-      pending("linalg_eig_f64", eig),
-      pending("linalg_eig_c64", eig),
-      pending("lax_eig_left_right_f32", eig),
-      pending("linalg_eigvals_f32", eig),
-      pending("linalg_eig_nan_f32", eig),
       pending("scipy_schur_f32", "jx::scipy::linalg::schur (gees)"),
       pending("scipy_schur_c64", "jx::scipy::linalg::schur (gees)"),
       pending("scipy_hessenberg_f32", "jx::scipy::linalg::hessenberg (gehrd)"),

@@ -68,6 +68,11 @@ template <class Fn> op_row row(std::string api, unsigned kinds, Fn fn,
           }};
 }
 
+/// complex(x, y) in complex64 (x, y of any float dtype).
+Array c64(A x, A y) {
+  return lax::complex(jnp::astype(x, jx::float32), jnp::astype(y, jx::float32));
+}
+
 const jx::dtype kFloat[] = {jx::float32, jx::float64, jx::float16,
                             jx::bfloat16};
 
@@ -123,6 +128,17 @@ std::vector<op_row> table() {
       row("numpy::log1p", N, [](A x, A) { return jnp::log1p(x); }),
       row("numpy::expm1", N, [](A x, A) { return jnp::expm1(x); }),
       row("numpy::abs", N, [](A x, A) { return jnp::abs(x); }),
+      row("numpy::real", N, [](A x, A) { return jnp::real(x); }),
+      row("numpy::real", F, [](A x, A y) { return jnp::real(c64(x, y)); },
+          "complex"),
+      row("numpy::imag", N, [](A x, A) { return jnp::imag(x); }),
+      row("numpy::imag", F, [](A x, A y) { return jnp::imag(c64(x, y)); },
+          "complex"),
+      row("numpy::conj", N, [](A x, A) { return jnp::conj(x); }),
+      row("numpy::conj", F, [](A x, A y) { return jnp::conj(c64(x, y)); },
+          "complex"),
+      row("numpy::conjugate", F,
+          [](A x, A y) { return jnp::conjugate(c64(x, y)); }),
       row("numpy::sign", N, [](A x, A) { return jnp::sign(x); }),
       row("numpy::floor", N, [](A x, A) { return jnp::floor(x); }),
       row("numpy::ceil", N, [](A x, A) { return jnp::ceil(x); }),
@@ -276,6 +292,11 @@ std::vector<op_row> table() {
       row("lax::ceil", F, [](A x, A) { return lax::ceil(x); }),
       row("lax::is_finite", F, [](A x, A y) { return lax::is_finite(lax::div(x, lax::sub(y, y))); }),
       row("lax::abs", F | S, [](A x, A) { return lax::abs(x); }),
+      // Complex parts: the operands made complex64 first.
+      row("lax::complex", F, [](A x, A y) { return c64(x, y); }),
+      row("lax::real", F, [](A x, A y) { return lax::real(c64(x, y)); }),
+      row("lax::imag", F, [](A x, A y) { return lax::imag(c64(x, y)); }),
+      row("lax::conj", F, [](A x, A y) { return lax::conj(c64(x, y)); }),
       // JAX's lax.sign also takes unsigned integers; jx's rejects them.
       row("lax::sign", F | S, [](A x, A) { return lax::sign(x); }),
       row("lax::square", N, [](A x, A) { return lax::square(x); }),

@@ -26,6 +26,7 @@
 #include <tuple>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace jx::lax::linalg {
 
@@ -70,6 +71,12 @@ svd_result svd(const Array &x, bool full_matrices = true,
                bool compute_uv = true,
                svd_algorithm algorithm = svd_algorithm::default_);
 
+/// The eigenvalues of a general square x (complex), then the left and the
+/// right eigenvectors when asked (geev), as jax.lax.linalg.eig. Not
+/// differentiable yet.
+std::vector<Array> eig(const Array &x, bool compute_left_eigenvectors = true,
+                       bool compute_right_eigenvectors = true);
+
 /// (q, r) of x (geqrf, then orgqr).
 std::pair<Array, Array> qr(const Array &x, bool full_matrices = true);
 /// LAPACK's compact QR: Householder reflectors below the diagonal of a,
@@ -100,6 +107,9 @@ std::pair<Array, Array> qr(const Array &a, const std::string &mode = "reduced");
 std::pair<Array, Array> eigh(const Array &a, const std::string &UPLO = "L",
                              bool symmetrize_input = true);
 Array eigvalsh(const Array &a, const std::string &UPLO = "L");
+/// (eigenvalues, right eigenvectors) of a general square matrix, complex.
+std::pair<Array, Array> eig(const Array &a);
+Array eigvals(const Array &a);
 /// (U, S, Vh).
 std::tuple<Array, Array, Array> svd(const Array &a, bool full_matrices = true);
 /// The singular values (svd with compute_uv = False).

@@ -164,6 +164,14 @@ svd_result svd(const Array &x, bool full_matrices, bool compute_uv,
   return {r[1], r[0], r[2]};
 }
 
+std::vector<Array> eig(const Array &x, bool compute_left_eigenvectors,
+                       bool compute_right_eigenvectors) {
+  return core::bind(core::eig_p, {x},
+                    {{"compute_left_eigenvectors", compute_left_eigenvectors},
+                     {"compute_right_eigenvectors",
+                      compute_right_eigenvectors}});
+}
+
 std::pair<Array, Array> geqrf(const Array &a) {
   std::vector<Array> r = core::bind(core::geqrf_p, {a});
   return {r[0], r[1]};
@@ -479,6 +487,17 @@ std::pair<Array, Array> eigh(const Array &a, const std::string &UPLO,
 
 Array eigvalsh(const Array &a, const std::string &UPLO) {
   return eigh(a, UPLO).first;
+}
+
+std::pair<Array, Array> eig(const Array &a) {
+  std::vector<Array> r =
+      la::eig(matrices("jx::numpy::linalg::eig", a, true), false, true);
+  return {r[0], r[1]};
+}
+
+Array eigvals(const Array &a) {
+  return la::eig(matrices("jx::numpy::linalg::eigvals", a, true), false,
+                 false)[0];
 }
 
 std::tuple<Array, Array, Array> svd(const Array &a, bool full_matrices) {

@@ -12,6 +12,8 @@
 //   eigh[lower sort_eigenvalues subset_by_index] a -> v, w        syevd
 //   svd[algorithm compute_uv full_matrices subset_by_index] a
 //                           -> s, u, vt  (s alone without uv)    gesdd/gesvd
+//   eig[compute_left_eigenvectors compute_right_eigenvectors] a
+//                           -> w (, vl) (, vr), complex           geev
 //   geqrf a                 -> a, taus                            geqrf
 //   householder_product a taus -> q                               orgqr
 //
@@ -135,6 +137,23 @@ avals svd_rule(const avals &in, const params_t &p) {
     out.push_back(aval(in[0].dtype, b, {m, full ? m : k}));
     out.push_back(aval(in[0].dtype, b, {full ? n : k, n}));
   }
+  return out;
+}
+
+dtype complex_dtype(dtype t) {
+  return t == dtype::float64 || t == dtype::complex128 ? dtype::complex128
+                                                       : dtype::complex64;
+}
+
+avals eig_rule(const avals &in, const params_t &p) {
+  shape_t b = check_matrices("jx::lax::linalg::eig", in[0], true);
+  int64_t n = in[0].shape.back();
+  dtype c = complex_dtype(in[0].dtype);
+  avals out{aval(c, b, {n})};
+  if (get_bool(p, "compute_left_eigenvectors"))
+    out.push_back(aval(c, b, {n, n}));
+  if (get_bool(p, "compute_right_eigenvectors"))
+    out.push_back(aval(c, b, {n, n}));
   return out;
 }
 
@@ -407,6 +426,47 @@ values lower_svd(lowering_context &c, const values &in, const Eqn &e) {
   return out;
 }
 
+values lower_eig(lowering_context &c, const values &in, const Eqn &e) {
+  shaped_array a = in_aval(e, 0);
+  shape_t batch(a.shape.begin(), a.shape.end() - 2);
+  int64_t n = a.shape.back();
+  bool left = get_bool(e.params, "compute_left_eigenvectors");
+  bool right = get_bool(e.params, "compute_right_eigenvectors");
+  dtype ct = complex_dtype(a.dtype);
+  bool complex = is_complex(a.dtype);
+  // geev: for a real input the eigenvalues' real and imaginary parts; both
+  // vector results are always declared (complex, n x n).
+  std::vector<mlir::Type> t;
+  if (complex) {
+    t.push_back(tensor_type(aval(ct, batch, {n})));
+  } else {
+    t.push_back(tensor_type(aval(a.dtype, batch, {n})));
+    t.push_back(tensor_type(aval(a.dtype, batch, {n})));
+  }
+  t.push_back(tensor_type(aval(ct, batch, {n, n})));
+  t.push_back(tensor_type(aval(ct, batch, {n, n})));
+  t.push_back(info_type(c, e));
+  mlir::Operation *op = lapack_call(
+      c, target(lapack_letter("", a), "geev"), in, t,
+      static_cast<int64_t>(batch.size()),
+      {{"compute_left", left ? 'V' : 'N'},
+       {"compute_right", right ? 'V' : 'N'}});
+  unsigned r = 0;
+  mlir::Value w = op->getResult(r++);
+  if (!complex)
+    w = hlo::ComplexOp::create(c.b, c.loc, tensor_type(aval(ct, batch, {n})),
+                               w, op->getResult(r++));
+  mlir::Value vl = op->getResult(r++), vr = op->getResult(r++);
+  mlir::Value ok =
+      info_test(c, op->getResult(r), hlo::ComparisonDirection::EQ);
+  values out{nan_unless(c, w, ok)};
+  if (left)
+    out.push_back(nan_unless(c, vl, ok));
+  if (right)
+    out.push_back(nan_unless(c, vr, ok));
+  return out;
+}
+
 values lower_geqrf(lowering_context &c, const values &in, const Eqn &e) {
   mlir::Operation *op =
       lapack_call(c, target(lapack_letter("", in_aval(e, 0)), "geqrf"), in,
@@ -431,6 +491,7 @@ const primitive lu_p{"lu", lu_rule, lower_lu};
 const primitive cholesky_p{"cholesky", cholesky_rule, lower_cholesky};
 const primitive eigh_p{"eigh", eigh_rule, lower_eigh};
 const primitive svd_p{"svd", svd_rule, lower_svd};
+const primitive eig_p{"eig", eig_rule, lower_eig};
 const primitive geqrf_p{"geqrf", geqrf_rule, lower_geqrf};
 const primitive householder_product_p{"householder_product",
                                       householder_product_rule,
@@ -745,6 +806,15 @@ const bool svd_rules = [] {
 // --- geqrf, householder_product: differentiated through qr -----------------------
 
 const bool qr_parts_rules = [] {
+  set_rules(eig_p, [](transform_rules &r) {
+    r.jvp = [](const jvp_args &) -> std::vector<tangent> {
+      throw error("jx::jvp of eig: derivatives of eig are not supported yet");
+    };
+    r.vjp = [](const vjp_args &) -> std::vector<tangent> {
+      throw error("jx::vjp of eig: derivatives of eig are not supported yet");
+    };
+    r.batch = leading_batcher(eig_p);
+  });
   for (const primitive *p : {&geqrf_p, &householder_product_p})
     set_rules(*p, [p](transform_rules &r) {
       r.jvp = [p](const jvp_args &) -> std::vector<tangent> {

@@ -62,7 +62,7 @@ extern const primitive tan_p, cbrt_p, atan2_p, clamp_p;
 extern const primitive real_p, imag_p, conj_p, complex_p;
 // linalg.cpp: jax.lax.linalg's primitives (LAPACK custom calls).
 extern const primitive triangular_solve_p, lu_p, cholesky_p, eigh_p, svd_p,
-    geqrf_p, householder_product_p;
+    eig_p, geqrf_p, householder_product_p;
 
 // --- custom.cpp: custom_jvp, custom_vjp, checkpoint (issue 5) ---
 // custom_jvp_call / custom_vjp_call: a function with user rules (its inputs:

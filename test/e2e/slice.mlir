@@ -200,3 +200,18 @@ func.func @slice_i4() {
 }
 
 // CHECK-NOT: FAIL
+
+// -----
+
+// Empty results, one starting at the end of its dimension (x[1:] of one
+// element): they did not compile (extract_slice out of bounds).
+// CHECK: PASS slice_empty
+func.func @slice_empty() {
+  %x = stablehlo.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  %r = stablehlo.slice %x [0:2, 1:1] : (tensor<2x1xf32>) -> tensor<2x0xf32>
+  check.expect_eq_const %r, dense<> : tensor<2x0xf32>
+  %y = stablehlo.constant dense<[7]> : tensor<1xi32>
+  %s = stablehlo.slice %y [1:1] : (tensor<1xi32>) -> tensor<0xi32>
+  check.expect_eq_const %s, dense<> : tensor<0xi32>
+  func.return
+}

@@ -172,6 +172,14 @@ struct SliceLowering : ShapePattern<SliceOp> {
     if (!type)
       return rewriter.notifyMatchFailure(op, "result type does not convert");
     Location loc = op.getLoc();
+    // An empty result: nothing to read (an extract_slice starting at the
+    // end of a dimension would not verify).
+    auto rt = cast<RankedTensorType>(type);
+    if (llvm::is_contained(rt.getShape(), 0)) {
+      rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, rt.getShape(),
+                                                   rt.getElementType());
+      return success();
+    }
     IndexMath m{rewriter, loc};
     SmallVector<OpFoldResult> offsets, sizes, strides;
     for (auto [start, limit, stride] :
