@@ -29,6 +29,7 @@ packages=(
   libgtest-dev libbenchmark-dev libopenblas-dev libdnnl-dev libomp-22-dev
   libclang-rt-22-dev lld-22
   zlib1g-dev python3-sklearn nlohmann-json3-dev libdlpack-dev
+  flatbuffers-compiler libflatbuffers-dev
 )
 
 install_missing() {
