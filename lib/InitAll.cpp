@@ -8,6 +8,7 @@
 #include "jx/Dialect/Check/CheckOps.h"
 #include "jx/Dialect/Sdy/SdyOps.h"
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
+#include "jx/Dialect/VHLO/Vhlo.h"
 #include "jx/Pipelines/CPUPipeline.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -52,6 +53,8 @@ void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<jx::chlo::ChloDialect>();
+  // Portable artifacts (jax.export): read as VHLO, converted to stablehlo.
+  registry.insert<jx::vhlo::VhloDialect>();
 }
 
 void jx::registerAllPasses() {
@@ -60,4 +63,5 @@ void jx::registerAllPasses() {
   jx::check::registerCheckToRuntimePasses();
   jx::registerCPUPipelines();
   jx::chlo::registerCHLOPasses();
+  jx::vhlo::registerVhloPasses();
 }

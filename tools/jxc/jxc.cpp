@@ -22,6 +22,7 @@
 #include "jx/Support/InputLimits.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/Compiler/Compile.h"
+#include "jx/Compiler/Load.h"
 #include "jx/runtime/check_hooks.h"
 #include "jx/runtime/compile_cache.h"
 #include "jx/runtime/executable.h"
@@ -221,7 +222,7 @@ OwningOpRef<ModuleOp> parseChunk(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   padded += chunk.text;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(padded, path),
                                llvm::SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  return jx::compiler::parseProgram(sourceMgr, ctx);
 }
 
 /// The entry: @main, else the only public function, else the one public
@@ -490,13 +491,21 @@ int runCommand(MLIRContext &ctx) {
   }
   if (isSerializedExecutable(file->getBuffer()))
     return runSerialized(file->getBuffer());
-  std::string limits = jx::checkInputLimits(file->getBuffer(), runFile);
-  if (!limits.empty()) {
-    llvm::errs() << limits << "\n";
-    return kExitCannotCompile;
+  // Bytecode and artifacts are one program each; only text splits.
+  bool text = jx::compiler::detectForm(file->getBuffer()) ==
+              jx::compiler::ProgramForm::Text;
+  if (text) {
+    std::string limits = jx::checkInputLimits(file->getBuffer(), runFile);
+    if (!limits.empty()) {
+      llvm::errs() << limits << "\n";
+      return kExitCannotCompile;
+    }
   }
   int worst = 0;
-  for (const Chunk &chunk : splitChunks(file->getBuffer(), splitInput)) {
+  std::vector<Chunk> chunks =
+      text ? splitChunks(file->getBuffer(), splitInput)
+           : std::vector<Chunk>{Chunk{file->getBuffer().str(), 1}};
+  for (const Chunk &chunk : chunks) {
     int rc = runChunk(ctx, chunk, runFile);
     worst = std::max(worst, rc);
   }
@@ -513,13 +522,16 @@ OwningOpRef<ModuleOp> loadModule(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     llvm::errs() << "jxc: error: " << error << "\n";
     return nullptr;
   }
-  std::string limits = jx::checkInputLimits(file->getBuffer(), path);
-  if (!limits.empty()) {
-    llvm::errs() << limits << "\n";
-    return nullptr;
+  if (jx::compiler::detectForm(file->getBuffer()) ==
+      jx::compiler::ProgramForm::Text) {
+    std::string limits = jx::checkInputLimits(file->getBuffer(), path);
+    if (!limits.empty()) {
+      llvm::errs() << limits << "\n";
+      return nullptr;
+    }
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, &ctx);
+  return jx::compiler::parseProgram(sourceMgr, ctx);
 }
 
 /// Applies --max-memory; false (after a message) when it is not a size.

@@ -1,0 +1,49 @@
+//===- Load.h - read a program in any of the forms JAX and jx write -*- C++ -*-===//
+//
+// A program reaches jx in one of four forms, told apart by content, never by
+// file name:
+//
+//  - text: StableHLO (or any jx dialect) as `jax.jit(f).lower(x).as_text()`
+//    or `jx-opt` prints it;
+//  - bytecode: MLIR bytecode of jx's own dialects (`jx-opt --emit-bytecode`);
+//  - a StableHLO portable artifact: bytecode of the versioned VHLO dialect
+//    (producer "StableHLO_vX.Y.Z"), as `jax.export` and
+//    `stablehlo.serialize_portable_artifact` write it;
+//  - a serialized `jax.export.Exported` (a flatbuffer holding a portable
+//    artifact plus the calling convention).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_COMPILER_LOAD_H
+#define JX_COMPILER_LOAD_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <string>
+
+namespace jx::compiler {
+
+enum class ProgramForm { Text, Bytecode, PortableArtifact, Exported };
+
+/// "text", "MLIR bytecode", "StableHLO portable artifact", "jax.export
+/// artifact".
+const char *formName(ProgramForm form);
+
+/// The form of `bytes`, from their content.
+ProgramForm detectForm(llvm::StringRef bytes);
+
+/// Parses a text, bytecode or portable-artifact program held in `sourceMgr`'s
+/// main buffer into a verified module; null after a diagnostic (through the
+/// context's handler) otherwise. Portable artifacts are converted to
+/// stablehlo. `Exported` containers are unwrapped by the caller (see
+/// jx/export.h) and their module passed here.
+mlir::OwningOpRef<mlir::ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
+                                               mlir::MLIRContext &context);
+
+} // namespace jx::compiler
+
+#endif // JX_COMPILER_LOAD_H

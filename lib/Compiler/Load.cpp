@@ -1,0 +1,68 @@
+//===- Load.cpp - read a program in any of the forms JAX and jx write -----===//
+
+#include "jx/Compiler/Load.h"
+
+#include "jx/Dialect/VHLO/Vhlo.h"
+
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+
+namespace jx::compiler {
+
+const char *formName(ProgramForm form) {
+  switch (form) {
+  case ProgramForm::Text:
+    return "text";
+  case ProgramForm::Bytecode:
+    return "MLIR bytecode";
+  case ProgramForm::PortableArtifact:
+    return "StableHLO portable artifact";
+  case ProgramForm::Exported:
+    return "jax.export artifact";
+  }
+  return "unknown";
+}
+
+ProgramForm detectForm(llvm::StringRef bytes) {
+  if (vhlo::isBytecode(bytes)) {
+    // The producer string follows the magic and the version varint.
+    llvm::StringRef header = bytes.drop_front(4);
+    header = header.take_front(header.find('\0'));
+    return header.contains("StableHLO_v") ? ProgramForm::PortableArtifact
+                                          : ProgramForm::Bytecode;
+  }
+  // A flatbuffer starts with a 4-byte little-endian offset to its root table;
+  // text never has NUL bytes in its first bytes.
+  if (bytes.size() >= 8 && bytes.take_front(8).contains('\0'))
+    return ProgramForm::Exported;
+  return ProgramForm::Text;
+}
+
+OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
+                                   MLIRContext &context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  llvm::StringRef bytes = buffer->getBuffer();
+  switch (detectForm(bytes)) {
+  case ProgramForm::PortableArtifact:
+    return vhlo::readPortableArtifact(
+        bytes, &context, /*error=*/nullptr,
+        FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0, 0));
+  case ProgramForm::Exported:
+    emitError(FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0,
+                                  0))
+        << "a jax.export artifact must be unwrapped before parsing";
+    return nullptr;
+  case ProgramForm::Bytecode:
+  case ProgramForm::Text:
+    return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  return nullptr;
+}
+
+} // namespace jx::compiler
