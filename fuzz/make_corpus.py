@@ -6,7 +6,8 @@ own tests: test/Dialect and test/Robustness for parse_verify, test/e2e for
 compile, and a few of the JAX fixtures for both, an evenly spaced selection
 of the small ones. .npy seeds are made here with numpy: every dtype jxc
 reads, 0-d, empty and 3-d shapes, header versions 1 to 3, and files jxc
-must refuse (Fortran order, big-endian, truncated, bad magic).
+must refuse (Fortran order, big-endian, truncated, bad magic). jax.export
+seeds are the smallest .exported fixtures.
 
 The StableHLO conformance programs (../shared/conformance) are not copied
 (their README asks for that); jx.sh fuzz reads them as extra seeds where
@@ -95,6 +96,18 @@ def npy_seeds():
     return seeds
 
 
+def exported_seeds(n):
+    """The n smallest jax.export files of test/Fixtures (export/ and jax/)."""
+    paths = glob.glob(os.path.join(ROOT, "test/Fixtures/export/*.exported"))
+    paths += glob.glob(os.path.join(ROOT, "test/Fixtures/jax/*.exported"))
+    paths.sort(key=lambda p: (os.path.getsize(p), p))
+    seeds = []
+    for p in paths[:n]:
+        with open(p, "rb") as f:
+            seeds.append((os.path.basename(p), f.read()))
+    return seeds
+
+
 def write(target, files):
     folder = os.path.join(OUT, target)
     shutil.rmtree(folder, ignore_errors=True)
@@ -114,6 +127,7 @@ def main():
           mlir_seeds(["test/Robustness/*.mlir"], 6) + fixtures)
     write("compile", mlir_seeds(["test/e2e/*.mlir"], 24) + fixtures)
     write("read_npy", sorted(npy_seeds().items()))
+    write("exported", exported_seeds(4))
 
 
 if __name__ == "__main__":

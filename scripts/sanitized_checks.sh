@@ -3,7 +3,8 @@
 # (docs/testing.md); jx.sh runs them as `./jx.sh sanitize` and `./jx.sh fuzz`.
 #
 #   sanitized_checks.sh test   build jxc, jx-opt and the fuzz targets with
-#                              ASan+UBSan, run the lit tests under them
+#                              ASan+UBSan, run jx-export-tests and the lit
+#                              tests under them
 #   sanitized_checks.sh fuzz   run each libFuzzer target for JX_FUZZ_TIME
 #                              seconds (default 60) from its seed corpus
 #
@@ -42,7 +43,11 @@ build() {
 }
 
 run_tests() {
-  build jxc jx-opt jx-run jx-fuzzers || return 1
+  build jxc jx-opt jx-run jx-fuzzers jx-export-tests || return 1
+  # libjx_export on JAX's files and on bad bytes (truncated, flipped,
+  # random): seconds.
+  echo "sanitize: jx-export-tests under ASan+UBSan"
+  "$asan/bin/jx-export-tests" --gtest_brief=1 || return 1
   # Every lit test but test/Frontend's: they run jx-trace, whose frontend
   # library would double the build (docs/testing.md runs it by hand).
   echo "sanitize: lit tests of jxc and jx-opt under ASan+UBSan: test/ but test/Frontend"
@@ -84,7 +89,7 @@ fuzz_one() {
   local artifact
   artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$out/log" | tail -1)
   echo "fuzz: $target: FAILED after ${runs:-?} runs: ${artifact:-see log}"
-  grep -E -A30 'ERROR|runtime error|==[0-9]+==|parse_verify:|read_npy:' "$out/log" | head -60
+  grep -E -A30 'ERROR|runtime error|==[0-9]+==|parse_verify:|read_npy:|exported:' "$out/log" | head -60
   echo "fuzz: reproduce with $bin ${artifact:-<input>} (log: $out/log)"
   return 1
 }
@@ -96,6 +101,7 @@ run_fuzzers() {
   fuzz_one parse_verify 8192 "$conformance/interpret" "$conformance/jax-sample" || status=1
   fuzz_one compile 8192 || status=1
   fuzz_one read_npy 4096 || status=1
+  fuzz_one exported 16384 || status=1
   return $status
 }
 
