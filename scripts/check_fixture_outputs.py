@@ -4,12 +4,15 @@
 Usage:
   scripts/check_fixture_outputs.py JXC FIXTURE_DIR [--expect-fail-list FILE]
                                    [--only NAME ...] [--work-dir DIR]
-                                   [--timeout SECONDS]
+                                   [--timeout SECONDS] [--form mlir|exported]
 
 For every fixture `<name>` in FIXTURE_DIR/manifest.json (see
 test/Fixtures/README.md) this runs
 
   JXC run <name>.mlir --input <name>.in0.npy ... --output-dir WORK/<name>
+
+(with --form exported, the fixture's jax.export artifact instead:
+`JXC run <name>.exported ...`, the file the manifest's "exported" names)
 
 and compares each WORK/<name>/result<i>.npy with <name>.out<i>.npy under the
 manifest's per-output tolerance: |got - want| <= atol + rtol * |want|
@@ -155,11 +158,14 @@ def compare(got, want, dtype_name, tolerance):
             f"max rel err {rel_err[ir]:.3g} {where(ir)}")
 
 
-def check_fixture(jxc, fixture_dir, fixture, work, timeout):
+def check_fixture(jxc, fixture_dir, fixture, work, timeout, form="mlir"):
     """None when the fixture passes, else a reason."""
     name = fixture["name"]
     os.makedirs(work, exist_ok=True)
-    cmd = [jxc, "run", os.path.join(fixture_dir, fixture["mlir"])]
+    if form not in fixture:
+        return (f"manifest.json names no {form!r} file for it "
+                f"(run scripts/gen_export_fixtures.py)")
+    cmd = [jxc, "run", os.path.join(fixture_dir, fixture[form])]
     for entry in fixture["inputs"] + fixture["outputs"]:
         shape = list(np.load(os.path.join(fixture_dir, entry["file"]),
                              mmap_mode="r").shape)
@@ -229,6 +235,10 @@ def main():
                              "temporary folder, removed afterwards)")
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds per fixture (default 300)")
+    parser.add_argument("--form", choices=("mlir", "exported"), default="mlir",
+                        help="run each fixture's StableHLO text (<name>.mlir, "
+                             "the default) or its jax.export artifact "
+                             "(<name>.exported)")
     args = parser.parse_args()
 
     try:
@@ -256,7 +266,7 @@ def main():
             work = os.path.join(work_root, name)
             shutil.rmtree(work, ignore_errors=True)
             reason = check_fixture(args.jxc, args.fixture_dir, fixture, work,
-                                   args.timeout)
+                                   args.timeout, args.form)
             if reason is None:
                 if name in expected:
                     print(f"PASS {name} (listed as an expected failure: "
