@@ -58,7 +58,11 @@ OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
                                   0))
         << "a jax.export artifact must be unwrapped before parsing";
     return nullptr;
-  case ProgramForm::Bytecode:
+  case ProgramForm::Bytecode: {
+    ParserConfig config(&context);
+    vhlo::guardBytecodeReader(config, bytes.size());
+    return parseSourceFile<ModuleOp>(sourceMgr, config);
+  }
   case ProgramForm::Text:
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
   }

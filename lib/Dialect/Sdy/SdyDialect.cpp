@@ -40,6 +40,34 @@ void SdyDialect::initialize() {
 #define GET_OP_LIST
 #include "jx/Dialect/Sdy/SdyOps.cpp.inc"
       >();
+  addBytecodeInterface(this);
+}
+
+Attribute jx::sdy::makeTextAttr(MLIRContext *ctx, StringRef mnemonic,
+                                StringRef body) {
+  if (mnemonic == "sharding")
+    return TensorShardingAttr::get(ctx, body);
+  if (mnemonic == "sharding_per_value")
+    return TensorShardingPerValueAttr::get(ctx, body);
+  if (mnemonic == "manual_axes")
+    return ManualAxesAttr::get(ctx, body);
+  return UnknownAttr::get(ctx, mnemonic, body);
+}
+
+StringRef jx::sdy::textAttrBody(Attribute attr) {
+  return llvm::TypeSwitch<Attribute, StringRef>(attr)
+      .Case([](TensorShardingAttr a) { return a.getBody(); })
+      .Case([](TensorShardingPerValueAttr a) { return a.getBody(); })
+      .Case([](ManualAxesAttr a) { return a.getBody(); })
+      .Case([](UnknownAttr a) { return a.getBody(); })
+      .Default([](Attribute) { return StringRef(); });
+}
+
+Attribute jx::sdy::makeMeshAttr(function_ref<InFlightDiagnostic()> emitError,
+                                MLIRContext *ctx, ArrayRef<StringAttr> names,
+                                ArrayRef<int64_t> sizes,
+                                ArrayRef<int64_t> deviceIds) {
+  return MeshAttr::getChecked(emitError, ctx, names, sizes, deviceIds);
 }
 
 //===----------------------------------------------------------------------===//

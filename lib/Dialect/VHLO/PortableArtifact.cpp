@@ -4,6 +4,7 @@
 
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
+#include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -75,6 +76,30 @@ std::optional<Version> readPortableArtifactVersion(llvm::StringRef bytes,
   return v;
 }
 
+void guardBytecodeReader(ParserConfig &config, uint64_t bytes) {
+  // A well-formed file decodes each entry a few times at most (an entry
+  // nested deeper than the reader's limit is retried once its dependencies
+  // are resolved); entries are at least a byte each.
+  auto budget = std::make_shared<uint64_t>(64 * bytes + 4096);
+  auto spend = [budget](DialectBytecodeReader &reader) -> LogicalResult {
+    if (*budget == 0)
+      return reader.emitError(
+          "the bytecode's attribute and type table does not resolve "
+          "(circular references: a corrupted file)");
+    --*budget;
+    return success();
+  };
+  BytecodeReaderConfig &rc = config.getBytecodeReaderConfig();
+  rc.attachAttributeCallback(
+      [spend](DialectBytecodeReader &reader, StringRef, Attribute &) {
+        return spend(reader);
+      });
+  rc.attachTypeCallback(
+      [spend](DialectBytecodeReader &reader, StringRef, Type &) {
+        return spend(reader);
+      });
+}
+
 OwningOpRef<ModuleOp> readPortableArtifact(llvm::StringRef bytes,
                                            MLIRContext *context,
                                            std::string *error,
@@ -100,6 +125,7 @@ OwningOpRef<ModuleOp> readPortableArtifact(llvm::StringRef bytes,
     name = file.getFilename();
   auto buffer = llvm::MemoryBuffer::getMemBuffer(bytes, name,
                                                  /*RequiresNullTerminator=*/false);
+  guardBytecodeReader(config, bytes.size());
   if (failed(readBytecodeFile(buffer->getMemBufferRef(), &block, config))) {
     if (error)
       *error = "the portable artifact's bytecode could not be read";

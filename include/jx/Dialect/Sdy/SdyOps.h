@@ -37,6 +37,21 @@ namespace jx::sdy {
 mlir::ParseResult parseBalancedText(mlir::AsmParser &parser,
                                     std::string &text);
 
+/// Registers the reader of Shardy's bytecode encoding (SdyBytecode.cpp), so
+/// portable artifacts carrying sdy attributes can be read.
+void addBytecodeInterface(SdyDialect *dialect);
+
+/// Builders usable outside SdyDialect.cpp (where the attribute storage lives):
+/// a text-kept attribute by mnemonic ("sharding", "sharding_per_value",
+/// "manual_axes", else an UnknownAttr), its body, and a checked mesh.
+mlir::Attribute makeTextAttr(mlir::MLIRContext *ctx, llvm::StringRef mnemonic,
+                             llvm::StringRef body);
+llvm::StringRef textAttrBody(mlir::Attribute attr);
+mlir::Attribute
+makeMeshAttr(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+             mlir::MLIRContext *ctx, llvm::ArrayRef<mlir::StringAttr> names,
+             llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> deviceIds);
+
 } // namespace jx::sdy
 
 #endif // JX_DIALECT_SDY_SDYOPS_H

@@ -27,6 +27,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Support/TypeID.h"
 
@@ -85,6 +86,14 @@ mlir::OwningOpRef<mlir::ModuleOp>
 readPortableArtifact(llvm::StringRef bytes, mlir::MLIRContext *context,
                      std::string *error = nullptr,
                      mlir::LocationAttr loc = {});
+
+/// Bounds the attribute and type decodings MLIR's bytecode reader may do for
+/// a buffer of `bytes` bytes read with `config`. The reader retries entries
+/// whose nested references are not resolved yet; in a corrupted file those
+/// references can be circular and the retries endless. With the bound, such
+/// a file fails with an error instead (readPortableArtifact and jx's loader
+/// use it for every bytecode input).
+void guardBytecodeReader(mlir::ParserConfig &config, uint64_t bytes);
 
 /// The conversion pass of step 3 (`jx-vhlo-to-stablehlo`).
 std::unique_ptr<mlir::Pass> createVhloToStableHLOPass();
