@@ -136,7 +136,9 @@ const fbs::Exported *verified_root(const AlignedBytes &buf) {
 /// allocate gigabytes.
 class Reader {
 public:
-  explicit Reader(std::size_t input_size) : budget_(64 * input_size + (1u << 20)) {}
+  // Real files copy out a few hundred bytes per input for a dozen or more in
+  // the file; the budget leaves ample room for that.
+  explicit Reader(std::size_t input_size) : budget_(256 * input_size + (16u << 20)) {}
 
   Exported exported(const fbs::Exported &e, int vjp_depth);
 
@@ -149,6 +151,25 @@ private:
            "the flatbuffer refers to the same data so many times that reading "
            "it would take far more memory than its size (corrupted?)");
     budget_ -= n;
+  }
+  static std::size_t cost(const std::string &s) { return s.size() + 32; }
+  static std::size_t cost(const std::vector<std::string> &v) {
+    std::size_t n = 0;
+    for (const auto &s : v)
+      n += cost(s);
+    return n;
+  }
+  static std::size_t cost(const AbstractValue &a) { return sizeof(a) + cost(a.shape); }
+  static std::size_t cost(const AbstractMesh &m) {
+    return sizeof(m) + 4 * m.axis_sizes.size() + cost(m.axis_names) + m.axis_types.size() +
+           (m.device ? cost(m.device->device_kind) + cost(m.device->platform) : 0);
+  }
+  static std::size_t cost(const NamedSharding &s) {
+    std::size_t n = sizeof(s) + cost(s.mesh) + cost(s.reduced) + cost(s.unreduced) +
+                    (s.memory_kind ? cost(*s.memory_kind) : 0);
+    for (const auto &p : s.partitions)
+      n += cost(p);
+    return n;
   }
   std::string str(const flatbuffers::String *s) {
     if (!s)
@@ -185,8 +206,9 @@ private:
                                const std::vector<AbstractMesh> &unique_meshes);
   Sharding sharding(const fbs::Sharding *s,
                     const std::vector<AbstractMesh> &unique_meshes);
+  /// The avals of one side, `leaves` of them (the tree's leaves).
   void avals(const fbs::Exported &e, bool inputs, const std::vector<AbstractValue> &unique,
-             std::vector<AbstractValue> &out);
+             std::size_t leaves, std::vector<AbstractValue> &out);
   void shardings(const fbs::Exported &e, bool inputs,
                  const std::vector<NamedSharding> &unique,
                  const std::vector<AbstractMesh> &unique_meshes, std::size_t n,
@@ -314,6 +336,7 @@ NamedSharding Reader::named_sharding(const fbs::NamedSharding *s,
       fail(std::string(kNotExported) + "a named sharding refers to mesh " +
            std::to_string(s->abstract_mesh_idx()) + " of " +
            std::to_string(unique_meshes.size()));
+    spend(cost(unique_meshes[s->abstract_mesh_idx()]));
     out.mesh = unique_meshes[s->abstract_mesh_idx()];
   } else {
     out.mesh = mesh(s->mesh());
@@ -352,17 +375,21 @@ Sharding Reader::sharding(const fbs::Sharding *s,
 }
 
 void Reader::avals(const fbs::Exported &e, bool inputs,
-                   const std::vector<AbstractValue> &unique,
+                   const std::vector<AbstractValue> &unique, std::size_t leaves,
                    std::vector<AbstractValue> &out) {
   const char *side = inputs ? "input" : "output";
   const auto *idxs = inputs ? e.in_avals_idxs() : e.out_avals_idxs();
   const auto *avals = inputs ? e.in_avals() : e.out_avals();
+  std::size_t n = idxs && idxs->size() > 0 ? idxs->size() : avals ? avals->size() : 0;
+  if (n != leaves)
+    fail(std::string(kNotExported) + "the " + side + " tree has " + std::to_string(leaves) +
+         " leaves but there are " + std::to_string(n) + " " + side + " abstract values");
   if (idxs && idxs->size() > 0) {
-    spend(idxs->size() * sizeof(AbstractValue));
     for (std::uint32_t i : *idxs) {
       if (i >= unique.size())
         fail(std::string(kNotExported) + "an " + side + " refers to abstract value " +
              std::to_string(i) + " of " + std::to_string(unique.size()));
+      spend(cost(unique[i]));
       out.push_back(unique[i]);
     }
   } else if (avals) {
@@ -379,31 +406,35 @@ void Reader::shardings(const fbs::Exported &e, bool inputs,
   const char *side = inputs ? "inputs" : "outputs";
   const auto *idxs = inputs ? e.in_shardings_idxs() : e.out_shardings_idxs();
   const auto *list = inputs ? e.in_shardings() : e.out_shardings();
+  std::size_t count = idxs && idxs->size() > 0 ? idxs->size() : list ? list->size() : 0;
+  if (count == 0) {
+    spend(n * sizeof(Sharding));
+    out.resize(n);
+    return;
+  }
+  if (count != n)
+    fail(std::string(kNotExported) + "it has " + std::to_string(count) + " shardings for " +
+         std::to_string(n) + " " + side);
   if (idxs && idxs->size() > 0) {
-    spend(idxs->size() * sizeof(Sharding));
     for (std::uint32_t i : *idxs) {
       Sharding s;
       if (i > unique.size())
         fail(std::string(kNotExported) + "the " + side + " refer to named sharding " +
              std::to_string(i) + " of " + std::to_string(unique.size()) +
              " (numbered from 1)");
+      spend(sizeof(Sharding));
       if (i > 0) {
+        spend(cost(unique[i - 1]));
         s.kind = Sharding::Kind::named_sharding;
         s.named = unique[i - 1];
       }
       out.push_back(std::move(s));
     }
-  } else if (list && list->size() > 0) {
+  } else {
     spend(list->size() * sizeof(Sharding));
     for (const fbs::Sharding *s : *list)
       out.push_back(sharding(s, unique_meshes));
-  } else {
-    out.resize(n);
-    return;
   }
-  if (out.size() != n)
-    fail(std::string(kNotExported) + "it has " + std::to_string(out.size()) +
-         " shardings for " + std::to_string(n) + " " + side);
 }
 
 Exported Reader::exported(const fbs::Exported &e, int vjp_depth) {
@@ -447,16 +478,8 @@ Exported Reader::exported(const fbs::Exported &e, int vjp_depth) {
       unique_shardings.push_back(named_sharding(s, unique_meshes));
   }
 
-  avals(e, true, unique_avals, out.in_avals);
-  avals(e, false, unique_avals, out.out_avals);
-  if (out.in_tree.num_leaves() != out.in_avals.size())
-    fail(std::string(kNotExported) + "the input tree has " +
-         std::to_string(out.in_tree.num_leaves()) + " leaves but there are " +
-         std::to_string(out.in_avals.size()) + " input abstract values");
-  if (out.out_tree.num_leaves() != out.out_avals.size())
-    fail(std::string(kNotExported) + "the output tree has " +
-         std::to_string(out.out_tree.num_leaves()) + " leaves but there are " +
-         std::to_string(out.out_avals.size()) + " output abstract values");
+  avals(e, true, unique_avals, out.in_tree.num_leaves(), out.in_avals);
+  avals(e, false, unique_avals, out.out_tree.num_leaves(), out.out_avals);
   shardings(e, true, unique_shardings, unique_meshes, out.in_avals.size(), out.in_shardings);
   shardings(e, false, unique_shardings, unique_meshes, out.out_avals.size(),
             out.out_shardings);

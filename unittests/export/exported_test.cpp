@@ -642,6 +642,33 @@ TEST(ExportedErrors, SharedDataCannotBlowUp) {
   bytes.assign(reinterpret_cast<const char *>(c.GetBufferPointer()), c.GetSize());
   EXPECT_NE(parse_error(bytes).find("far more memory than its size"), std::string::npos)
       << parse_error(bytes);
+
+  // 100000 inputs that are one deduplicated aval with a 10 kB dimension.
+  flatbuffers::FlatBufferBuilder d;
+  auto one = fbs::CreatePyTreeDef(d, fbs::PyTreeDefKind::leaf);
+  auto many = fbs::CreatePyTreeDef(
+      d, fbs::PyTreeDefKind::tuple,
+      d.CreateVector(std::vector<flatbuffers::Offset<fbs::PyTreeDef>>(100000, one)));
+  auto dims = d.CreateVectorOfStrings({std::string(10000, 'b')});
+  auto uniq = d.CreateVector(std::vector{fbs::CreateAbstractValue(
+      d, fbs::AbstractValueKind::shapedArray, dims, fbs::DType::f32)});
+  auto idxs = d.CreateVector(std::vector<std::uint32_t>(100000, 0));
+  auto module3 = d.CreateVector(module_bytes);
+  auto cpu = d.CreateVectorOfStrings({"cpu"});
+  auto none = fbs::CreatePyTreeDef(d, fbs::PyTreeDefKind::none);
+  fbs::ExportedBuilder e3(d);
+  e3.add_serialization_version(3);
+  e3.add_in_tree(many);
+  e3.add_out_tree(none);
+  e3.add_unique_avals(uniq);
+  e3.add_in_avals_idxs(idxs);
+  e3.add_platforms(cpu);
+  e3.add_mlir_module_serialized(module3);
+  e3.add_nr_devices(1);
+  d.Finish(e3.Finish());
+  bytes.assign(reinterpret_cast<const char *>(d.GetBufferPointer()), d.GetSize());
+  EXPECT_NE(parse_error(bytes).find("far more memory than its size"), std::string::npos)
+      << parse_error(bytes);
 }
 
 } // namespace
