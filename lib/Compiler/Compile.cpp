@@ -220,6 +220,24 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
     if (f.getSymName() != entry && !f.isExternal())
       f.setPrivate();
   module->lookupSymbol<mlir::func::FuncOp>(entry).setPublic();
+  // Shardy annotations (meshes, sharding constraints, reshards) say how a
+  // multi-device run splits the program; on one device the program computes
+  // the same without them.
+  llvm::SmallVector<mlir::Operation *> shardingOps;
+  module->walk([&](mlir::Operation *op) {
+    if (op->getName().getDialectNamespace() != "sdy")
+      return;
+    llvm::StringRef name = op->getName().stripDialect();
+    if (name == "mesh" ||
+        ((name == "sharding_constraint" || name == "reshard") &&
+         op->getNumOperands() == 1 && op->getNumResults() == 1))
+      shardingOps.push_back(op);
+  });
+  for (mlir::Operation *op : shardingOps) {
+    if (op->getNumResults() == 1)
+      op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+    op->erase();
+  }
   CPUPipelineOptions pipeline;
   pipeline.fuse = options.fuse;
   pipeline.blas = options.blas;

@@ -2,6 +2,8 @@
 
 #include "jx/Compiler/Load.h"
 
+#include "jx/Compiler/Exported.h"
+
 #include "jx/Dialect/VHLO/Vhlo.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -43,8 +45,9 @@ ProgramForm detectForm(llvm::StringRef bytes) {
   return ProgramForm::Text;
 }
 
-OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
-                                   MLIRContext &context) {
+OwningOpRef<ModuleOp>
+parseProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
+             std::shared_ptr<const exported::Exported> *exportedOut) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   llvm::StringRef bytes = buffer->getBuffer();
@@ -53,11 +56,21 @@ OwningOpRef<ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
     return vhlo::readPortableArtifact(
         bytes, &context, /*error=*/nullptr,
         FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0, 0));
-  case ProgramForm::Exported:
-    emitError(FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0,
-                                  0))
-        << "a jax.export artifact must be unwrapped before parsing";
-    return nullptr;
+  case ProgramForm::Exported: {
+    auto loc =
+        FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0, 0);
+    auto e = std::make_shared<exported::Exported>();
+    try {
+      *e = exported::parse(std::string_view(bytes.data(), bytes.size()));
+    } catch (const exported::format_error &err) {
+      emitError(loc) << err.what();
+      return nullptr;
+    }
+    OwningOpRef<ModuleOp> module = loadExported(*e, context, loc);
+    if (module && exportedOut)
+      *exportedOut = e;
+    return module;
+  }
   case ProgramForm::Bytecode: {
     ParserConfig config(&context);
     vhlo::guardBytecodeReader(config, bytes.size());

@@ -22,6 +22,7 @@
 #include "jx/Support/InputLimits.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/Compiler/Compile.h"
+#include "jx/Compiler/Exported.h"
 #include "jx/Compiler/Load.h"
 #include "jx/runtime/check_hooks.h"
 #include "jx/runtime/compile_cache.h"
@@ -215,6 +216,10 @@ std::vector<Chunk> splitChunks(llvm::StringRef text, bool split) {
   return chunks;
 }
 
+/// The description of the jax.export artifact last parsed (null when the
+/// program came in another form).
+std::shared_ptr<const jx::exported::Exported> lastExported;
+
 /// Parses `chunk` so that diagnostics carry the file's own line numbers.
 OwningOpRef<ModuleOp> parseChunk(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
                                  const Chunk &chunk, llvm::StringRef path) {
@@ -222,7 +227,8 @@ OwningOpRef<ModuleOp> parseChunk(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   padded += chunk.text;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(padded, path),
                                llvm::SMLoc());
-  return jx::compiler::parseProgram(sourceMgr, ctx);
+  lastExported = nullptr;
+  return jx::compiler::parseProgram(sourceMgr, ctx, &lastExported);
 }
 
 /// The entry: @main, else the only public function, else the one public
@@ -417,6 +423,38 @@ int runSerialized(llvm::StringRef bytes) {
   return 0;
 }
 
+/// A jax.export artifact takes inputs as its avals allow (JAX's checks and
+/// messages); a shape-polymorphic one is specialized to their shapes.
+bool specializeExport(ModuleOp module, const jx::exported::Exported &e,
+                      const std::vector<jx::runtime::host_buffer> &args,
+                      const std::string &names) {
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<std::string> dtypes;
+  for (const auto &a : args) {
+    shapes.push_back(a.shape);
+    dtypes.push_back(jx::runtime::dtype_name(a.dtype));
+  }
+  std::string mismatch = jx::compiler::checkInputShapes(e, shapes, dtypes);
+  if (!mismatch.empty()) {
+    llvm::errs() << "jxc: error: " << mismatch << "\n";
+    llvm::outs() << "FAIL " << names << ": invalid input\n";
+    return false;
+  }
+  if (!jx::compiler::hasDynamicSignature(module, "main"))
+    return true;
+  auto main = module.lookupSymbol<func::FuncOp>("main");
+  SmallVector<Type> types;
+  for (auto [arg, shape] : llvm::zip(main.getArgumentTypes(), shapes))
+    types.push_back(RankedTensorType::get(
+        shape, cast<ShapedType>(arg).getElementType()));
+  if (failed(jx::compiler::refineShapes(module, "main", types))) {
+    llvm::outs() << "FAIL " << names << ": the inputs do not fit the "
+                    "export's symbolic shapes\n";
+    return false;
+  }
+  return true;
+}
+
 int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
@@ -462,6 +500,9 @@ int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
     llvm::outs() << "FAIL " << names << ": cannot read input\n";
     return kExitCannotCompile;
   }
+  if (lastExported && !args.empty() &&
+      !specializeExport(*module, *lastExported, args, names))
+    return kExitCannotCompile;
   for (func::FuncOp fn : entries) {
     std::string name = fn.getSymName().str();
     EntryResult result = runEntry(*module, name, args);
@@ -531,7 +572,8 @@ OwningOpRef<ModuleOp> loadModule(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     }
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  return jx::compiler::parseProgram(sourceMgr, ctx);
+  lastExported = nullptr;
+  return jx::compiler::parseProgram(sourceMgr, ctx, &lastExported);
 }
 
 /// Applies --max-memory; false (after a message) when it is not a size.

@@ -23,7 +23,12 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <memory>
 #include <string>
+
+namespace jx::exported {
+struct Exported;
+}
 
 namespace jx::compiler {
 
@@ -36,13 +41,15 @@ const char *formName(ProgramForm form);
 /// The form of `bytes`, from their content.
 ProgramForm detectForm(llvm::StringRef bytes);
 
-/// Parses a text, bytecode or portable-artifact program held in `sourceMgr`'s
-/// main buffer into a verified module; null after a diagnostic (through the
+/// Parses a program in any of the four forms held in `sourceMgr`'s main
+/// buffer into a verified module; null after a diagnostic (through the
 /// context's handler) otherwise. Portable artifacts are converted to
-/// stablehlo. `Exported` containers are unwrapped by the caller (see
-/// jx/export.h) and their module passed here.
-mlir::OwningOpRef<mlir::ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
-                                               mlir::MLIRContext &context);
+/// stablehlo; a jax.export artifact's module gets its calling convention
+/// applied (see Exported.h: @main takes every input of the export), and
+/// the export's description is stored in `*exported` when given.
+mlir::OwningOpRef<mlir::ModuleOp>
+parseProgram(llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context,
+             std::shared_ptr<const exported::Exported> *exported = nullptr);
 
 } // namespace jx::compiler
 
