@@ -16,6 +16,7 @@
 
 #include "jx/Compiler/Exported.h"
 
+#include "jx/Dialect/StableHLO/IR/InferIndexing.h"
 #include "jx/Dialect/StableHLO/IR/InferLinalg.h"
 #include "jx/Dialect/StableHLO/IR/InferReduction.h"
 #include "jx/Dialect/StableHLO/IR/InferShape.h"
@@ -23,9 +24,12 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,7 +63,7 @@ std::optional<SmallVector<int64_t>> intsOf(Value v) {
 /// Ops whose result has the shape of their first tensor operand.
 const llvm::StringSet<> &shapePreserving() {
   static const llvm::StringSet<> names = {
-      "abs", "add", "and", "atan2", "bitcast_convert", "cbrt", "ceil",
+      "abs", "add", "and", "atan2", "cbrt", "ceil",
       "clamp", "compare", "complex", "convert", "cosine", "count_leading_zeros",
       "divide", "exponential", "exponential_minus_one", "floor", "imag",
       "is_finite", "log", "log_plus_one", "logistic", "maximum", "minimum",
@@ -69,7 +73,8 @@ const llvm::StringSet<> &shapePreserving() {
       "shift_right_arithmetic", "shift_right_logical", "sign", "sine",
       "sqrt", "subtract", "tan", "tanh", "xor", "sort",
       "optimization_barrier", "dynamic_update_slice", "scatter", "erf",
-      "uniform_quantize", "uniform_dequantize", "rng_bit_generator"};
+      "uniform_quantize", "uniform_dequantize", "reverse", "select_and_scatter",
+      "batch_norm_inference", "cholesky", "triangular_solve", "fft_same"};
   return names;
 }
 
@@ -147,6 +152,9 @@ private:
   LogicalResult refineOp(Operation *op);
   LogicalResult refineCall(func::CallOp call);
   LogicalResult inferResults(Operation *op, StringRef name);
+  LogicalResult dynamicReduceWindow(Operation *op);
+  LogicalResult customCallShapeOperands(Operation *op);
+  LogicalResult inferChlo(Operation *op);
 
   ModuleOp module;
   SymbolTable symbols;
@@ -199,6 +207,16 @@ LogicalResult Refiner::foldIntegerOp(Operation *op, StringRef name,
     return elementwise([](auto a) { return std::min(a[0], a[1]); });
   if (name == "negate")
     return elementwise([](auto a) { return -a[0]; });
+  if (name == "sign")
+    return elementwise([](auto a) { return int64_t((a[0] > 0) - (a[0] < 0)); });
+  if (name == "abs")
+    return elementwise([](auto a) { return a[0] < 0 ? -a[0] : a[0]; });
+  if (name == "xor")
+    return elementwise([](auto a) { return a[0] ^ a[1]; });
+  if (name == "not")
+    return elementwise([&](auto a) -> int64_t {
+      return rt.getElementType().isInteger(1) ? !a[0] : ~a[0];
+    });
   if (name == "and")
     return elementwise([](auto a) { return a[0] & a[1]; });
   if (name == "or")
@@ -244,11 +262,16 @@ LogicalResult Refiner::foldIntegerOp(Operation *op, StringRef name,
     done = true;
     return success();
   }
-  if (name == "concatenate" && rt.getRank() == 1) {
+  if (name == "concatenate" &&
+      op->getAttrOfType<IntegerAttr>("dimension").getInt() == 0 &&
+      (rt.getRank() == 1 || rt.hasStaticShape())) {
+    // Along the outermost dimension, row-major data concatenates as is.
     SmallVector<int64_t> out;
     for (auto &v : in)
       out.append(v);
-    replaceByConstant(op, out, {int64_t(out.size())});
+    SmallVector<int64_t> shape(rt.getShape());
+    shape[0] = rt.getRank() == 1 ? int64_t(out.size()) : shape[0];
+    replaceByConstant(op, out, shape);
     done = true;
     return success();
   }
@@ -260,13 +283,32 @@ LogicalResult Refiner::refineCall(func::CallOp call) {
   if (!callee || callee.isExternal())
     return success();
   SmallVector<Type> argTypes(call.getOperandTypes());
-  if (TypeRange(argTypes) == callee.getArgumentTypes() &&
+  // Dimension variables JAX passes as values (arguments marked
+  // jax.global_constant, and integer scalars passed on to helpers) are
+  // constants now: the callee is specialized for their values too.
+  SmallVector<std::optional<SmallVector<int64_t>>> constants;
+  bool anyConstant = false;
+  for (auto [i, v] : llvm::enumerate(call.getOperands())) {
+    constants.push_back(std::nullopt);
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    bool scalarInt = t && t.getRank() == 0 && t.getElementType().isInteger();
+    if (callee.getArgAttr(i, "jax.global_constant") || scalarInt)
+      if ((constants.back() = intsOf(v)))
+        anyConstant = true;
+  }
+  if (!anyConstant && TypeRange(argTypes) == callee.getArgumentTypes() &&
       llvm::all_of(callee.getResultTypes(), isStatic))
     return success();
   std::string key = call.getCallee().str();
   llvm::raw_string_ostream os(key);
-  for (Type t : argTypes)
+  for (auto [t, c] : llvm::zip(argTypes, constants)) {
     os << ";" << t;
+    if (c)
+      os << "=" << llvm::join(llvm::map_range(*c, [](int64_t x) {
+                                return std::to_string(x);
+                              }),
+                              ",");
+  }
   auto it = specializations.find(key);
   func::FuncOp target;
   if (it != specializations.end()) {
@@ -279,18 +321,47 @@ LogicalResult Refiner::refineCall(func::CallOp call) {
     target.setPrivate();
     symbols.insert(target);
     specializations[key] = name;
+    Block &entry = target.getBody().front();
+    OpBuilder b(&entry, entry.begin());
+    for (auto [i, c] : llvm::enumerate(constants)) {
+      if (!c)
+        continue;
+      auto type = cast<RankedTensorType>(argTypes[i]);
+      SmallVector<APInt> ints;
+      for (int64_t x : *c)
+        ints.push_back(APInt(type.getElementTypeBitWidth(), x,
+                             /*isSigned=*/true, /*implicitTrunc=*/true));
+      auto k = shlo::ConstantOp::create(b, target.getLoc(),
+                                        DenseElementsAttr::get(type, ints));
+      entry.getArgument(i).replaceAllUsesWith(k);
+    }
     if (failed(refineFunction(target, argTypes)))
       return failure();
   }
   call.setCallee(target.getSymName());
   for (auto [r, t] : llvm::zip(call.getResults(), target.getResultTypes()))
     r.setType(t);
+  // Dimension values the callee computes (divmod of a dimension, ...) are
+  // constants at the call site too.
+  auto ret = cast<func::ReturnOp>(target.getBody().front().getTerminator());
+  OpBuilder b(call);
+  for (auto [r, v] : llvm::zip(call.getResults(), ret.getOperands())) {
+    DenseIntElementsAttr attr;
+    if (!r.use_empty() && matchPattern(v, m_Constant(&attr)))
+      r.replaceAllUsesWith(
+          shlo::ConstantOp::create(b, call.getLoc(), attr).getResult());
+  }
   return success();
 }
 
 LogicalResult Refiner::refineOp(Operation *op) {
   if (auto call = dyn_cast<func::CallOp>(op))
     return refineCall(call);
+  if (op->getName().getDialectNamespace() == "chlo") {
+    if (failed(refineRegions(op)))
+      return failure();
+    return inferChlo(op);
+  }
   if (isa<func::ReturnOp>(op) || op->getName().getDialectNamespace() != "stablehlo")
     return refineRegions(op);
   StringRef name = op->getName().stripDialect();
@@ -329,6 +400,27 @@ LogicalResult Refiner::refineOp(Operation *op) {
       op->erase();
       return success();
     }
+  }
+
+  if (name == "custom_call") {
+    auto target = op->getAttrOfType<StringAttr>("call_target_name");
+    if (target && target.getValue() == "stablehlo.dynamic_reduce_window")
+      return dynamicReduceWindow(op);
+    if (op->hasAttr("indices_of_shape_operands"))
+      return customCallShapeOperands(op);
+  }
+  if (name == "composite") {
+    // A composite computes what its decomposition does: refine it as a
+    // call (the CPU pipeline inlines composites the same way).
+    auto decomposition = op->getAttrOfType<FlatSymbolRefAttr>("decomposition");
+    if (!decomposition)
+      return op->emitError("composite without a decomposition");
+    OpBuilder b(op);
+    auto call = func::CallOp::create(b, op->getLoc(), decomposition,
+                                     op->getResultTypes(), op->getOperands());
+    op->replaceAllUsesWith(call.getResults());
+    op->erase();
+    return refineCall(call);
   }
 
   // Regions first where their block arguments follow the operands.
@@ -394,6 +486,19 @@ LogicalResult Refiner::refineOp(Operation *op) {
                 *t);
       return success();
     }
+  } else if (name == "dynamic_gather") {
+    if (auto sizes = intsOf(op->getOperand(2))) {
+      MLIRContext *c = op->getContext();
+      SmallVector<NamedAttribute> attrs = {
+          named("slice_sizes", DenseI64ArrayAttr::get(c, *sizes))};
+      for (StringRef n : {"dimension_numbers", "indices_are_sorted"})
+        if (Attribute a = op->getAttr(n))
+          attrs.push_back(named(n, a));
+      Operation *g = replaceBy(op, "gather",
+                               {op->getOperand(0), op->getOperand(1)}, attrs,
+                               op->getResult(0).getType());
+      return inferResults(g, "gather");
+    }
   } else if (name == "dynamic_pad") {
     auto lo = intsOf(op->getOperand(2)), hi = intsOf(op->getOperand(3)),
          in = intsOf(op->getOperand(4));
@@ -414,6 +519,135 @@ LogicalResult Refiner::refineOp(Operation *op) {
     }
   }
   return inferResults(op, name);
+}
+
+/// JAX writes reduce_window with symbolic window attributes as
+/// custom_call @stablehlo.dynamic_reduce_window(inputs..., inits...,
+/// window_dimensions, window_strides, base_dilations, window_dilations,
+/// padding) calling the reducer function; with the attributes constant it is
+/// an ordinary reduce_window whose body is the reducer's.
+LogicalResult Refiner::dynamicReduceWindow(Operation *op) {
+  unsigned n = op->getNumOperands();
+  if (n < 7 || (n - 5) % 2)
+    return op->emitError("dynamic_reduce_window takes inputs, init values "
+                         "and five window operands");
+  unsigned inputs = (n - 5) / 2;
+  SmallVector<SmallVector<int64_t>> window;
+  for (unsigned i = n - 5; i < n; ++i) {
+    auto v = intsOf(op->getOperand(i));
+    if (!v)
+      return op->emitError("dynamic_reduce_window's window is not constant "
+                           "once the input shapes are known");
+    window.push_back(*v);
+  }
+  auto called = op->getAttrOfType<ArrayAttr>("called_computations");
+  auto reducer = called && called.size() == 1
+                     ? symbols.lookup<func::FuncOp>(
+                           cast<FlatSymbolRefAttr>(called[0]).getValue())
+                     : func::FuncOp();
+  if (!reducer || reducer.isExternal())
+    return op->emitError("dynamic_reduce_window without its reducer");
+  MLIRContext *c = op->getContext();
+  OperationState state(op->getLoc(), "stablehlo.reduce_window");
+  state.addOperands(op->getOperands().take_front(2 * inputs));
+  auto named = [&](StringRef k, Attribute a) {
+    state.addAttribute(k, a);
+  };
+  named("window_dimensions", DenseI64ArrayAttr::get(c, window[0]));
+  named("window_strides", DenseI64ArrayAttr::get(c, window[1]));
+  named("base_dilations", DenseI64ArrayAttr::get(c, window[2]));
+  named("window_dilations", DenseI64ArrayAttr::get(c, window[3]));
+  int64_t rank = window[0].size();
+  named("padding",
+        DenseIntElementsAttr::get(
+            RankedTensorType::get({rank, 2}, IntegerType::get(c, 64)),
+            ArrayRef<int64_t>(window[4])));
+  state.addTypes(op->getResultTypes());
+  Region *body = state.addRegion();
+  IRMapping map;
+  reducer.getBody().cloneInto(body, map);
+  for (Block &b : *body)
+    if (auto ret = dyn_cast<func::ReturnOp>(b.getTerminator())) {
+      OpBuilder rb(ret);
+      OperationState rs(ret.getLoc(), "stablehlo.return");
+      rs.addOperands(ret.getOperands());
+      rb.create(rs);
+      ret.erase();
+    }
+  OpBuilder b(op);
+  Operation *rw = b.create(state);
+  op->replaceAllUsesWith(rw->getResults());
+  op->erase();
+  if (failed(refineRegions(rw)))
+    return failure();
+  return inferResults(rw, "reduce_window");
+}
+
+/// chlo ops: elementwise ones keep their operand's shape; top_k replaces
+/// the last dimension by k.
+LogicalResult Refiner::inferChlo(Operation *op) {
+  if (llvm::all_of(op->getResultTypes(), isStatic))
+    return success();
+  auto in = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!in)
+    return op->emitError("an unranked operand");
+  for (OpResult r : op->getResults()) {
+    auto old = cast<RankedTensorType>(r.getType());
+    SmallVector<int64_t> shape(in.getShape());
+    if (op->getName().stripDialect() == "top_k")
+      shape.back() = old.getShape().back();
+    else if (old.getRank() != in.getRank())
+      return op->emitError("jx cannot give this op's result a static shape "
+                           "yet (shape-polymorphic export)");
+    r.setType(RankedTensorType::get(shape, old.getElementType()));
+  }
+  return success();
+}
+
+/// A custom call with dynamic results lists, in indices_of_shape_operands,
+/// the operands holding each result's shape (JAX's convention); with those
+/// constant the results get static types and the shape operands go.
+LogicalResult Refiner::customCallShapeOperands(Operation *op) {
+  SmallVector<int64_t> idx;
+  Attribute indices = op->getAttr("indices_of_shape_operands");
+  if (auto dense = dyn_cast<DenseIntElementsAttr>(indices))
+    for (const APInt &v : dense.getValues<APInt>())
+      idx.push_back(v.getSExtValue());
+  else if (auto arr = dyn_cast<DenseI64ArrayAttr>(indices))
+    idx.append(arr.asArrayRef().begin(), arr.asArrayRef().end());
+  else
+    return op->emitError("indices_of_shape_operands is not a list of "
+                         "integers");
+  if (idx.size() != op->getNumResults())
+    return op->emitError("indices_of_shape_operands names ")
+           << idx.size() << " shape operands for " << op->getNumResults()
+           << " results";
+  for (auto [i, operand] : llvm::enumerate(idx)) {
+    if (operand < 0 || operand >= op->getNumOperands())
+      return op->emitError("shape operand index ") << operand
+                                                   << " out of range";
+    auto shape = intsOf(op->getOperand(operand));
+    if (!shape)
+      return op->emitError("the shape of result ")
+             << i << " is not constant once the input shapes are known";
+    auto old = cast<ShapedType>(op->getResult(i).getType());
+    op->getResult(i).setType(
+        RankedTensorType::get(*shape, old.getElementType()));
+  }
+  // Drop the shape operands (and their layouts).
+  llvm::BitVector drop(op->getNumOperands());
+  for (int64_t i : idx)
+    drop.set(i);
+  if (auto layouts = op->getAttrOfType<ArrayAttr>("operand_layouts")) {
+    SmallVector<Attribute> kept;
+    for (auto [i, a] : llvm::enumerate(layouts))
+      if (i >= drop.size() || !drop.test(i))
+        kept.push_back(a);
+    op->setAttr("operand_layouts", ArrayAttr::get(op->getContext(), kept));
+  }
+  op->eraseOperands(drop);
+  op->removeAttr("indices_of_shape_operands");
+  return success();
 }
 
 /// Recomputes the result types of an op whose operands were refined.
@@ -485,6 +719,85 @@ LogicalResult Refiner::inferResults(Operation *op, StringRef name) {
     auto t = shlo::inferConcatenateOp(
         emitError, op->getOperandTypes(),
         op->getAttrOfType<IntegerAttr>("dimension").getInt());
+    if (failed(t))
+      return failure();
+    keepElement(0, t->getShape());
+  } else if (name == "bitcast_convert") {
+    // Same width: same shape; narrower: a trailing dimension of the ratio;
+    // wider: the trailing dimension goes.
+    auto in = operandType(0);
+    auto out = cast<RankedTensorType>(op->getResult(0).getType());
+    unsigned wi = in.getElementTypeBitWidth(), wo = out.getElementTypeBitWidth();
+    SmallVector<int64_t> shape(in.getShape());
+    if (wo < wi)
+      shape.push_back(wi / wo);
+    else if (wo > wi && !shape.empty())
+      shape.pop_back();
+    keepElement(0, shape);
+  } else if (name == "pad") {
+    auto arr = [&](StringRef n) {
+      return op->getAttrOfType<DenseI64ArrayAttr>(n).asArrayRef();
+    };
+    auto t = shlo::inferPadOp(emitError, operandType(0), operandType(1),
+                              arr("edge_padding_low"), arr("edge_padding_high"),
+                              arr("interior_padding"));
+    if (failed(t))
+      return failure();
+    keepElement(0, t->getShape());
+  } else if (name == "slice") {
+    auto arr = [&](StringRef n) {
+      return op->getAttrOfType<DenseI64ArrayAttr>(n).asArrayRef();
+    };
+    auto t = shlo::inferSliceOp(emitError, operandType(0), arr("start_indices"),
+                                arr("limit_indices"), arr("strides"));
+    if (failed(t))
+      return failure();
+    keepElement(0, t->getShape());
+  } else if (name == "dynamic_slice") {
+    keepElement(0, op->getAttrOfType<DenseI64ArrayAttr>("slice_sizes")
+                       .asArrayRef());
+  } else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op)) {
+    shlo::ConvolutionConfig config;
+    SmallVector<std::pair<int64_t, int64_t>> padding;
+    if (auto p = conv.getPaddingAttr()) {
+      SmallVector<int64_t> flat;
+      for (const APInt &v : p.getValues<APInt>())
+        flat.push_back(v.getSExtValue());
+      for (size_t i = 0; i + 1 < flat.size(); i += 2)
+        padding.push_back({flat[i], flat[i + 1]});
+      config.padding = ArrayRef<std::pair<int64_t, int64_t>>(padding);
+    }
+    auto arr = [&](StringRef n) -> std::optional<ArrayRef<int64_t>> {
+      if (auto a = op->getAttrOfType<DenseI64ArrayAttr>(n))
+        return a.asArrayRef();
+      return std::nullopt;
+    };
+    config.windowStrides = arr("window_strides");
+    config.lhsDilation = arr("lhs_dilation");
+    config.rhsDilation = arr("rhs_dilation");
+    if (auto r = op->getAttrOfType<DenseBoolArrayAttr>("window_reversal"))
+      config.windowReversal = r.asArrayRef();
+    config.dimensionNumbers = conv.getDimensionNumbers();
+    config.featureGroupCount = conv.getFeatureGroupCount();
+    config.batchGroupCount = conv.getBatchGroupCount();
+    auto t = shlo::inferConvolutionOp(
+        emitError, "convolution", operandType(0), operandType(1), config,
+        cast<ShapedType>(op->getResult(0).getType()).getElementType());
+    if (failed(t))
+      return failure();
+    keepElement(0, t->getShape());
+  } else if (auto gather = dyn_cast<shlo::GatherOp>(op)) {
+    auto d = gather.getDimensionNumbers();
+    shlo::GatherDims dims;
+    dims.offsetDims = d.getOffsetDims();
+    dims.collapsedSliceDims = d.getCollapsedSliceDims();
+    dims.operandBatchingDims = d.getOperandBatchingDims();
+    dims.startIndicesBatchingDims = d.getStartIndicesBatchingDims();
+    dims.startIndexMap = d.getStartIndexMap();
+    dims.indexVectorDim = d.getIndexVectorDim();
+    auto t = shlo::inferGatherOp(emitError, "gather", operandType(0),
+                                 operandType(1), dims,
+                                 gather.getSliceSizes());
     if (failed(t))
       return failure();
     keepElement(0, t->getShape());

@@ -580,6 +580,13 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
 
 } // namespace
 
+llvm::ArrayRef<llvm::StringRef> attributeNames(llvm::StringRef opName) {
+  auto it = attributeTable().find(opName);
+  if (it == attributeTable().end())
+    return {};
+  return it->second;
+}
+
 VhloDialect::VhloDialect(MLIRContext *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<VhloDialect>()) {
   context->getOrLoadDialect<jx::stablehlo::StableHLODialect>();

@@ -217,8 +217,14 @@ LogicalResult convertAttrs(Operation *op, StringRef base,
     add("channel_handle", shlo::ChannelHandleAttr::get(ctx, id, type));
   }
 
-  // The rest, one attribute at a time.
+  // The rest, one attribute at a time. Discardable attributes (not in the
+  // op's VHLO attribute list) keep their values as read.
+  ArrayRef<StringRef> inherent = attributeNames(op->getName().getStringRef());
   for (auto [name, value] : r.attrs) {
+    if (!llvm::is_contained(inherent, name)) {
+      add(name, value);
+      continue;
+    }
     if (isNone(value))
       continue;
     // Flags that are unit attributes in StableHLO.

@@ -70,6 +70,11 @@ private:
   mlir::TypeIDAllocator typeIds;
 };
 
+/// The attribute names a versioned op has in VHLO ("vhlo.add_v1" -> {}),
+/// sorted; empty for an unknown op. Attributes outside this list are
+/// discardable ones the producer attached (mhlo.*, jax.*, ...).
+llvm::ArrayRef<llvm::StringRef> attributeNames(llvm::StringRef opName);
+
 /// True when `bytes` start with MLIR's bytecode magic ("ML\xefR").
 bool isBytecode(llvm::StringRef bytes);
 
