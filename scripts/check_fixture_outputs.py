@@ -4,7 +4,8 @@
 Usage:
   scripts/check_fixture_outputs.py JXC FIXTURE_DIR [--expect-fail-list FILE]
                                    [--only NAME ...] [--work-dir DIR]
-                                   [--timeout SECONDS] [--form mlir|exported]
+                                   [--timeout SECONDS]
+                                   [--form mlir|exported|exported_poly]
 
 For every fixture `<name>` in FIXTURE_DIR/manifest.json (see
 test/Fixtures/README.md) this runs
@@ -12,7 +13,9 @@ test/Fixtures/README.md) this runs
   JXC run <name>.mlir --input <name>.in0.npy ... --output-dir WORK/<name>
 
 (with --form exported, the fixture's jax.export artifact instead:
-`JXC run <name>.exported ...`, the file the manifest's "exported" names)
+`JXC run <name>.exported ...`, the file the manifest's "exported" names;
+with --form exported_poly, the fixtures exported with a symbolic leading
+dimension, `<name>.poly.exported`, and only those)
 
 and compares each WORK/<name>/result<i>.npy with <name>.out<i>.npy under the
 manifest's per-output tolerance: |got - want| <= atol + rtol * |want|
@@ -235,7 +238,8 @@ def main():
                              "temporary folder, removed afterwards)")
     parser.add_argument("--timeout", type=float, default=300,
                         help="seconds per fixture (default 300)")
-    parser.add_argument("--form", choices=("mlir", "exported"), default="mlir",
+    parser.add_argument("--form", choices=("mlir", "exported", "exported_poly"),
+                        default="mlir",
                         help="run each fixture's StableHLO text (<name>.mlir, "
                              "the default) or its jax.export artifact "
                              "(<name>.exported)")
@@ -258,6 +262,10 @@ def main():
             return 2
         fixtures = [f for f in fixtures if f["name"] in args.only]
 
+    if args.form == "exported_poly":
+        # Only the fixtures JAX could export with a symbolic leading
+        # dimension have this form (scripts/gen_poly_export_fixtures.py).
+        fixtures = [f for f in fixtures if "exported_poly" in f]
     work_root = args.work_dir or tempfile.mkdtemp(prefix="jx-fixtures.")
     passed, failed_expected, regressions, now_passing = [], [], [], []
     try:

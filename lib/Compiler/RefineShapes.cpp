@@ -486,6 +486,44 @@ LogicalResult Refiner::refineOp(Operation *op) {
                 *t);
       return success();
     }
+    // limit = start + sizes with constant sizes and unit strides (what JAX
+    // writes for a slice at a run-time offset): a dynamic_slice.
+    Operation *add = op->getOperand(2).getDefiningOp();
+    if (strides && llvm::all_of(*strides, [](int64_t s) { return s == 1; }) &&
+        add && add->getName().getStringRef() == "stablehlo.add") {
+      std::optional<SmallVector<int64_t>> sizes;
+      if (add->getOperand(0) == op->getOperand(1))
+        sizes = intsOf(add->getOperand(1));
+      else if (add->getOperand(1) == op->getOperand(1))
+        sizes = intsOf(add->getOperand(0));
+      if (sizes) {
+        OpBuilder b(op);
+        Value startVec = op->getOperand(1);
+        auto vt = cast<RankedTensorType>(startVec.getType());
+        auto scalar = RankedTensorType::get({}, vt.getElementType());
+        auto one = RankedTensorType::get({1}, vt.getElementType());
+        SmallVector<Value> operands = {op->getOperand(0)};
+        MLIRContext *c = op->getContext();
+        for (int64_t i = 0; i < int64_t(sizes->size()); ++i) {
+          OperationState sl(op->getLoc(), "stablehlo.slice");
+          sl.addOperands(startVec);
+          sl.addAttribute("start_indices", DenseI64ArrayAttr::get(c, {i}));
+          sl.addAttribute("limit_indices", DenseI64ArrayAttr::get(c, {i + 1}));
+          sl.addAttribute("strides", DenseI64ArrayAttr::get(c, {1}));
+          sl.addTypes(one);
+          Operation *s1 = b.create(sl);
+          OperationState rs(op->getLoc(), "stablehlo.reshape");
+          rs.addOperands(s1->getResult(0));
+          rs.addTypes(scalar);
+          operands.push_back(b.create(rs)->getResult(0));
+        }
+        auto rt = cast<RankedTensorType>(op->getResult(0).getType());
+        replaceBy(op, "dynamic_slice", operands,
+                  {named("slice_sizes", DenseI64ArrayAttr::get(c, *sizes))},
+                  RankedTensorType::get(*sizes, rt.getElementType()));
+        return success();
+      }
+    }
   } else if (name == "dynamic_gather") {
     if (auto sizes = intsOf(op->getOperand(2))) {
       MLIRContext *c = op->getContext();
