@@ -13,6 +13,7 @@
 #include "jx/grad.h"
 #include "jx/jaxpr.h"
 #include "jx/jit.h"
+#include "jx/load.h"
 #include "jx/lax.h"
 #include "jx/linalg.h"
 #include "jx/nn.h"
