@@ -30,6 +30,12 @@ from jax import export  # noqa: E402
 
 import gen_jax_fixtures as g  # noqa: E402
 
+# Source locations relative to the checkout, so the files do not depend on
+# where it is (as gen_export_fixtures.py does).
+import re  # noqa: E402
+jax.config.update("jax_hlo_source_file_canonicalization_regex",
+                  re.escape(os.path.realpath(os.path.join(HERE, "..")) + os.sep))
+
 
 def poly_specs(args):
     leaves = jax.tree_util.tree_leaves(args)
@@ -43,7 +49,8 @@ def poly_specs(args):
             specs.append("b" + (", " + rest if rest else ""))
         else:
             specs.append(None)
-    return specs
+    # Nothing symbolic (the leading input is a tree): not a polymorphic export.
+    return specs if any(s is not None for s in specs) else None
 
 
 def main():
@@ -76,9 +83,8 @@ def main():
             fh.write(exp.serialize())
         entry["exported_poly"] = f"{name}.poly.exported"
         written += 1
-    # Keep the manifest's layout: insert the key after "exported".
+    # Keep the manifest's layout (short lists on one line).
     out = json.dumps(manifest, indent=1)
-    import re
     out = re.sub(r"(?<=\": )\[[\s\d,-]*\]",
                  lambda m: "[" + ", ".join(v.strip() for v in m.group(0)[1:-1].split(",") if v.strip()) + "]",
                  out)

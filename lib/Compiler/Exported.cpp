@@ -81,7 +81,12 @@ std::string tupleText(const std::vector<std::string> &dims) {
 
 OwningOpRef<ModuleOp> loadExported(const exported::Exported &e,
                                    MLIRContext &context, LocationAttr loc) {
-  if (!llvm::is_contained(e.platforms, "cpu")) {
+  // DisabledSafetyCheck.platform(): run the first lowering even though it
+  // was not made for the CPU, as JAX does when the check is disabled.
+  bool anyPlatform = llvm::any_of(e.disabled_safety_checks, [](const auto &c) {
+    return c.kind == exported::DisabledSafetyCheck::Kind::platform;
+  });
+  if (!llvm::is_contained(e.platforms, "cpu") && !anyPlatform) {
     emitError(loc) << "this jax.export artifact was lowered for "
                    << llvm::join(e.platforms, ", ")
                    << " only; jx runs programs on the CPU (export with "
@@ -115,6 +120,8 @@ OwningOpRef<ModuleOp> loadExported(const exported::Exported &e,
   if (e.platforms.size() > 1) {
     // The first argument selects the platform's branch of each lowering.
     int64_t index = llvm::find(e.platforms, "cpu") - e.platforms.begin();
+    if (index == int64_t(e.platforms.size()))
+      index = 0;
     if (main.getNumArguments() == 0) {
       emitError(loc) << "@main lacks the platform index argument";
       return nullptr;
@@ -150,6 +157,12 @@ OwningOpRef<ModuleOp> loadExported(const exported::Exported &e,
     return nullptr;
   }
   return module;
+}
+
+bool checksShapeAssertions(const exported::Exported &e) {
+  return llvm::none_of(e.disabled_safety_checks, [](const auto &c) {
+    return c.kind == exported::DisabledSafetyCheck::Kind::shape_assertions;
+  });
 }
 
 std::string checkInputShapes(const exported::Exported &e,

@@ -80,7 +80,8 @@ const llvm::StringSet<> &shapePreserving() {
 
 class Refiner {
 public:
-  explicit Refiner(ModuleOp module) : module(module), symbols(module) {}
+  Refiner(ModuleOp module, bool checkAssertions)
+      : module(module), symbols(module), checkAssertions(checkAssertions) {}
 
   /// Refines `f` (in place) for `argTypes`; `f` must have no other callers
   /// with other types (see specialize).
@@ -160,6 +161,7 @@ private:
   SymbolTable symbols;
   std::map<std::string, std::string> specializations;
   unsigned counter = 0;
+  bool checkAssertions = true;
 };
 
 /// Integer arithmetic on small constant tensors: what dimension
@@ -378,6 +380,10 @@ LogicalResult Refiner::refineOp(Operation *op) {
   if (name == "custom_call") {
     auto target = op->getAttrOfType<StringAttr>("call_target_name");
     if (target && target.getValue() == "shape_assertion") {
+      if (!checkAssertions) {
+        op->erase();
+        return success();
+      }
       auto pred = intsOf(op->getOperand(0));
       if (!pred || pred->size() != 1)
         return op->emitError("a shape assertion that does not evaluate to a "
@@ -880,14 +886,14 @@ bool hasDynamicSignature(ModuleOp module, StringRef entry) {
 }
 
 LogicalResult refineShapes(ModuleOp module, StringRef entry,
-                           ArrayRef<Type> inputTypes) {
+                           ArrayRef<Type> inputTypes, bool checkAssertions) {
   auto f = module.lookupSymbol<func::FuncOp>(entry);
   if (!f)
     return module.emitError("no function @") << entry;
   if (f.getNumArguments() != inputTypes.size())
     return f.emitError("@") << entry << " takes " << f.getNumArguments()
                             << " inputs, got " << inputTypes.size();
-  Refiner refiner(module);
+  Refiner refiner(module, checkAssertions);
   if (failed(refiner.refineFunction(f, inputTypes)))
     return failure();
   // Functions only the original (unrefined) callers used are dead now.

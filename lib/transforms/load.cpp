@@ -243,7 +243,9 @@ LoadedProgram::impl::compile(const std::vector<runtime::host_buffer> &args) {
     for (auto [t, a] : llvm::zip(main.getArgumentTypes(), args))
       types.push_back(mlir::RankedTensorType::get(
           a.shape, mlir::cast<mlir::ShapedType>(t).getElementType()));
-    if (mlir::failed(compiler::refineShapes(*m, "main", types)))
+    if (mlir::failed(compiler::refineShapes(
+            *m, "main", types,
+            !exported || compiler::checksShapeAssertions(*exported))))
       throw error(diagnostics.text().empty()
                       ? "jx::load(" + name + "): the inputs do not fit"
                       : diagnostics.text().substr(

@@ -3,6 +3,6 @@
 // The JAX fixtures that JAX can export with a symbolic leading dimension
 // ("b"; scripts/gen_poly_export_fixtures.py writes <name>.poly.exported) are
 // specialized by jxc to the fixture's recorded inputs, run, and compared
-// with JAX's outputs: shape refinement on 86 everyday programs (elementwise
+// with JAX's outputs: shape refinement on 84 everyday programs (elementwise
 // math, reductions, dots, convolutions, pooling, control flow, indexing,
 // sort/top_k, cumulative ops, linear algebra's LAPACK custom calls).

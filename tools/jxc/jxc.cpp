@@ -447,7 +447,8 @@ bool specializeExport(ModuleOp module, const jx::exported::Exported &e,
   for (auto [arg, shape] : llvm::zip(main.getArgumentTypes(), shapes))
     types.push_back(RankedTensorType::get(
         shape, cast<ShapedType>(arg).getElementType()));
-  if (failed(jx::compiler::refineShapes(module, "main", types))) {
+  if (failed(jx::compiler::refineShapes(
+          module, "main", types, jx::compiler::checksShapeAssertions(e)))) {
     llvm::outs() << "FAIL " << names << ": the inputs do not fit the "
                     "export's symbolic shapes\n";
     return false;

@@ -95,6 +95,15 @@ TEST(ExportedJaxFixtures, EveryFixtureParsesAndMatchesTheManifest) {
     ASSERT_TRUE(fx.contains("exported")) << "run scripts/gen_export_fixtures.py";
     std::string file = fx["exported"];
     listed.insert(file);
+    // The same function exported with a symbolic leading dimension
+    // (scripts/gen_poly_export_fixtures.py), where JAX could.
+    if (fx.contains("exported_poly")) {
+      std::string poly = fx["exported_poly"];
+      listed.insert(poly);
+      ex::Exported p = ex::read_file((kFixtures / "jax" / poly).string());
+      EXPECT_TRUE(p.is_shape_polymorphic()) << poly;
+      EXPECT_EQ(p.in_avals.size(), manifest_aval_strings(fx["inputs"]).size());
+    }
     ex::Exported e = ex::read_file((kFixtures / "jax" / file).string());
     ++parsed;
     ++versions[e.serialization_version];

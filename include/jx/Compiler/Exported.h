@@ -30,6 +30,10 @@ mlir::OwningOpRef<mlir::ModuleOp>
 loadExported(const exported::Exported &exported, mlir::MLIRContext &context,
              mlir::LocationAttr loc);
 
+/// False when the export disabled its shape assertions
+/// (DisabledSafetyCheck.shape_assertions()).
+bool checksShapeAssertions(const exported::Exported &exported);
+
 /// Checks concrete input shapes against the export's abstract values as
 /// JAX's Exported.call does (rank, constant dimensions, dtype); empty when
 /// they fit, else JAX's message ("Rank mismatch for args[0]: expected (b, 8)
@@ -44,9 +48,11 @@ std::string checkInputShapes(const exported::Exported &exported,
 /// its message, `{0}`... replaced by the values, as JAX reports it),
 /// rewrites dynamic ops whose shapes became constants into their static
 /// forms, specializes the functions it calls, and gives every value a
-/// static type. Fails after a diagnostic.
+/// static type. Fails after a diagnostic. With `checkAssertions` false the
+/// assertions are dropped unchecked (an export that disabled them).
 mlir::LogicalResult refineShapes(mlir::ModuleOp module, llvm::StringRef entry,
-                                 llvm::ArrayRef<mlir::Type> inputTypes);
+                                 llvm::ArrayRef<mlir::Type> inputTypes,
+                                 bool checkAssertions = true);
 
 /// True when some argument or result of @`entry` has a dynamic dimension.
 bool hasDynamicSignature(mlir::ModuleOp module, llvm::StringRef entry);
