@@ -21,7 +21,7 @@ def main():
         sys.exit(__doc__)
     text = open(sys.argv[1]).read()
     defs = re.finditer(
-        r'^def VHLO_\w+ : VHLO_Op<"(\w+)",\s*"([\d.]+)",\s*"([\w.]+)"(.*?)^}',
+        r'^def VHLO_\w+ : VHLO_Op<"([\w.-]+)",\s*"([\d.]+)",\s*"([\w.]+)"(.*?)^}',
         text, re.S | re.M)
     print("// The versioned ops of StableHLO's VHLO dialect: name, first and last")
     print("// StableHLO version, terminator, attribute names in sorted order.")

@@ -432,6 +432,7 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
   uint64_t code;
   if (failed(reader.readVarInt(code)))
     return {};
+
   MLIRContext *c = ctx();
   auto readTypes = [&](SmallVectorImpl<Type> &types) {
     return reader.readList(types, [&](Type &t) { return reader.readType(t); });
@@ -538,14 +539,18 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
         scale->convertToDouble(), zeroPoint, min, max);
   }
   case kUniformQuantizedPerAxis: {
-    uint64_t flags;
+    // flags, storage and expressed types, the quantized dimension (an
+    // unsigned varint), storage min and max, then the scales and the zero
+    // points (the order the writer uses).
+    uint64_t flags, axis;
     Type storage, expressed;
-    int64_t axis, min, max;
+    int64_t min, max;
     SmallVector<double> scales;
     SmallVector<int64_t> zeroPoints;
     if (failed(reader.readVarInt(flags)) || failed(reader.readType(storage)) ||
-        failed(reader.readType(expressed)) ||
-        failed(reader.readSignedVarInt(axis)))
+        failed(reader.readType(expressed)) || failed(reader.readVarInt(axis)) ||
+        failed(reader.readSignedVarInt(min)) ||
+        failed(reader.readSignedVarInt(max)))
       return {};
     if (failed(reader.readList(scales, [&](double &s) -> LogicalResult {
           FailureOr<APFloat> v =
@@ -557,13 +562,11 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
         })) ||
         failed(reader.readList(zeroPoints, [&](int64_t &z) {
           return reader.readSignedVarInt(z);
-        })) ||
-        failed(reader.readSignedVarInt(min)) ||
-        failed(reader.readSignedVarInt(max)))
+        })))
       return {};
     return quant::UniformQuantizedPerAxisType::getChecked(
         [&] { return reader.emitError(); }, flags, storage, expressed, scales,
-        zeroPoints, axis, min, max);
+        zeroPoints, int32_t(axis), min, max);
   }
   case kWitness:
   case kRankedBuffer:
