@@ -4,6 +4,7 @@
 
 #include "jx/Compiler/Exported.h"
 
+#include "jx/Dialect/VHLO/BytecodeCheck.h"
 #include "jx/Dialect/VHLO/Vhlo.h"
 
 #include "mlir/Bytecode/BytecodeReader.h"
@@ -72,6 +73,13 @@ parseProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     return module;
   }
   case ProgramForm::Bytecode: {
+    std::string corrupt = vhlo::checkBytecodeStructure(bytes);
+    if (!corrupt.empty()) {
+      emitError(FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0,
+                                    0))
+          << "corrupted MLIR bytecode: " << corrupt;
+      return nullptr;
+    }
     ParserConfig config(&context);
     vhlo::guardBytecodeReader(config, bytes.size());
     return parseSourceFile<ModuleOp>(sourceMgr, config);

@@ -6,7 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "jx/InitAll.h"
+#include "jx/Dialect/VHLO/BytecodeCheck.h"
+#include "jx/Dialect/VHLO/Vhlo.h"
 #include "jx/Support/InputLimits.h"
+
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/IR/Block.h"
+#include "mlir/IR/MLIRContext.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
@@ -28,11 +34,30 @@ int main(int argc, char **argv) {
     return 1;
   }
   // Reject what would exhaust the parser's stack or memory, with a normal
-  // diagnostic, before MLIR reads the text.
-  std::string diag = jx::checkInputLimits(file->getBuffer(), input);
-  if (!diag.empty()) {
-    llvm::errs() << diag << "\n";
-    return 1;
+  // diagnostic, before MLIR reads the text; bytecode is checked for sound
+  // structure, and read once under the reader guards (a corrupted file's
+  // circular attribute table would make MLIR's reader loop).
+  llvm::StringRef bytes = file->getBuffer();
+  if (jx::vhlo::isBytecode(bytes)) {
+    std::string corrupt = jx::vhlo::checkBytecodeStructure(bytes);
+    if (!corrupt.empty()) {
+      llvm::errs() << input << ": error: corrupted MLIR bytecode: " << corrupt
+                   << "\n";
+      return 1;
+    }
+    mlir::MLIRContext context(registry);
+    mlir::ParserConfig parse(&context, /*verifyAfterParse=*/false);
+    jx::vhlo::guardBytecodeReader(parse, bytes.size());
+    mlir::Block block;
+    if (mlir::failed(mlir::readBytecodeFile(file->getMemBufferRef(), &block,
+                                            parse)))
+      return 1;
+  } else {
+    std::string diag = jx::checkInputLimits(bytes, input);
+    if (!diag.empty()) {
+      llvm::errs() << diag << "\n";
+      return 1;
+    }
   }
   std::unique_ptr<llvm::ToolOutputFile> out = mlir::openOutputFile(output, &error);
   if (!out) {

@@ -2,6 +2,8 @@
 
 #include "jx/Dialect/VHLO/Vhlo.h"
 
+#include "jx/Dialect/VHLO/BytecodeCheck.h"
+
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
@@ -111,6 +113,14 @@ OwningOpRef<ModuleOp> readPortableArtifact(llvm::StringRef bytes,
     emitError(loc) << why;
     if (error)
       *error = why;
+    return nullptr;
+  }
+  // MLIR's reader trusts the counts in the file; check them first.
+  std::string corrupt = checkBytecodeStructure(bytes);
+  if (!corrupt.empty()) {
+    emitError(loc) << "corrupted portable artifact: " << corrupt;
+    if (error)
+      *error = "corrupted portable artifact: " + corrupt;
     return nullptr;
   }
   context->getOrLoadDialect<VhloDialect>();
