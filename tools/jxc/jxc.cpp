@@ -11,12 +11,14 @@
 //           [--format=json]
 //   jxc tune FILE [--input a.npy ...] [--threads N]   |   jxc tune --clear
 //   jxc cache stats | jxc cache clear
+//   jxc explore FILE [--input a.npy ...] -o explorer.html   (Explore.cpp)
 //
 // See `jxc --help`. Exit codes: 0 success, 1 a check failed, 2 the program
 // (or an input) could not be read, parsed, verified or compiled.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Explore.h"
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Support/InputLimits.h"
@@ -933,6 +935,7 @@ int main(int argc, char **argv) {
   for (cl::SubCommand *sub : {&cl::SubCommand::getTopLevel(), &runCmd,
                               &compileCmd, &benchCmd, &tuneCmd, &cacheCmd})
     cl::HideUnrelatedOptions(jxcOptions, *sub);
+  jxc::explore::hideUnrelatedOptions();
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "jxc (jx " << jx::runtime::version() << "), LLVM and MLIR "
        << LLVM_VERSION_STRING << "\n";
@@ -963,7 +966,9 @@ int main(int argc, char **argv) {
       "                                     time calls of the compiled entry\n"
       "  jxc tune f.mlir                    pick OpenBLAS or oneDNN per GEMM shape\n"
       "                                     (tuning database: see jxc tune --help)\n"
-      "  jxc cache stats|clear              the compile cache (docs/runtime.md)\n\n"
+      "  jxc cache stats|clear              the compile cache (docs/runtime.md)\n"
+      "  jxc explore f.mlir -o explorer.html\n"
+      "                                     one HTML page of every stage (docs/explorer.md)\n\n"
       "Exit codes: 0 success, 1 a check failed, 2 the command line, the\n"
       "program or an input could not be read, parsed, verified or compiled.\n",
       &llvm::errs()))
@@ -983,6 +988,10 @@ int main(int argc, char **argv) {
     return tuneCommand(ctx);
   if (cacheCmd)
     return cacheCommand();
+  if (jxc::explore::command)
+    return jxc::explore::run(ctx, {loadModule, findEntry, [](ModuleOp m, const auto &args) {
+      return !lastExported || specializeExport(m, *lastExported, args, "explore");
+    }});
   llvm::errs() << "jxc: give a command: 'jxc run FILE', 'jxc compile FILE', "
                   "'jxc bench FILE' or 'jxc tune FILE' (see jxc --help)\n";
   return kExitCannotCompile;
