@@ -1084,6 +1084,9 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
       }
       std::sort(times.begin(), times.end());
       ran = true;
+    } catch (const jx::runtime::invalid_input &e) {
+      llvm::errs() << "jxc: error: " << e.what() << "\n";
+      return kExitCannotCompile;
     } catch (const std::exception &e) {
       runError = e.what();
     }

@@ -1,0 +1,48 @@
+// jxc explore writes one self-contained page: every stage, the op
+// correspondence data, and with inputs the numbers of a run. The page in a
+// browser: explorer_test.py (ctest explorer-browser).
+
+// RUN: jxc explore %s -o %t.html --input="2xf32=1 2" --input="2xf32=3 4" 2>&1 | FileCheck %s --check-prefix=LOG
+// RUN: FileCheck %s --input-file %t.html
+// RUN: FileCheck %s --input-file %t.html --check-prefix=OFFLINE
+// RUN: not jxc explore %s.missing -o %t.missing.html 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not jxc explore %s -o %t.bad.html --input="3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=BADINPUT
+
+// LOG: jxc: wrote {{.*}}.html ({{.*}}, 8 stages)
+
+// CHECK: <!DOCTYPE html>
+// CHECK: <title>jx explorer: explore.mlir</title>
+// CHECK: <script id="jx-data" type="application/json">
+// CHECK-SAME: "entry":"main"
+// CHECK-SAME: "origins":[
+// CHECK-SAME: "stablehlo.add"
+// CHECK-SAME: "stablehlo.tanh"
+// CHECK-SAME: "id":"stablehlo"
+// CHECK-SAME: "id":"hlo"
+// CHECK-SAME: "id":"linalg"
+// CHECK-SAME: "id":"bufferized"
+// CHECK-SAME: "id":"loops"
+// CHECK-SAME: "id":"llvm-dialect"
+// CHECK-SAME: "id":"llvm-ir"
+// CHECK-SAME: "id":"asm"
+// CHECK-SAME: "fusion":[{
+// CHECK-SAME: "kind":"fused elementwise"
+// CHECK-SAME: "run":{"zeros":false
+// CHECK-SAME: "type":"f32[2]"
+// CHECK-SAME: "lineTables":true
+// CHECK: window.jxExplorer
+
+// Nothing from the network: no external scripts, styles or images.
+// OFFLINE-NOT: {{(src|href)=["']?(https?:)?//}}
+// OFFLINE-NOT: @import
+// OFFLINE-NOT: /*JX_
+
+// MISSING: jxc: error: {{.*}}.missing
+
+// BADINPUT: error: {{.*}}
+
+func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.add %a, %b : tensor<2xf32>
+  %1 = stablehlo.tanh %0 : tensor<2xf32>
+  return %1 : tensor<2xf32>
+}
