@@ -31,10 +31,15 @@ packages=(
   zlib1g-dev python3-sklearn nlohmann-json3-dev libdlpack-dev
   flatbuffers-compiler libflatbuffers-dev
 )
+# Installed by ./jx.sh test only: the pipeline explorer's browser test opens
+# its page in headless Chromium (test/explorer/explorer_test.py, skipped
+# where Chromium is missing).
+test_packages=(chromium)
 
+# install_missing [EXTRA_PACKAGE...]: the packages above and these.
 install_missing() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "${packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
       || missing+=("$p")
   done
@@ -71,13 +76,27 @@ demo() {
   # parameters and Adam state as trees, value_and_grad, the whole step under
   # one jit. It prints the loss and time of each epoch and the test
   # accuracy, and writes every stage of the compiled step (jaxpr, StableHLO,
-  # the CPU pipeline's phases, LLVM IR, assembly) to $build/mlp_stages/.
+  # the CPU pipeline's phases, LLVM IR, assembly) to $build/mlp_stages/, and
+  # the pipeline explorer's page of the step (docs/explorer.md) beside them.
   # (Not built when CMake found no zlib: configure again now that it is.)
   if [ ! -x "$build/bin/jx-mlp-train" ]; then
     cmake "$build" >/dev/null
     ninja -C "$build" -j "$jobs" jx-example-mlp-train
   fi
+  local stages="$build/mlp_stages" prev=""
+  for a in "$@"; do [ "$prev" = "--stages" ] && stages=$a; prev=$a; done
   "$build/bin/jx-mlp-train" --stages "$build/mlp_stages" "$@"
+  local log
+  if [ -x "$build/bin/jxc" ] && [ -f "$stages/02-stablehlo.mlir" ]; then
+    if log=$("$build/bin/jxc" explore "$stages/02-stablehlo.mlir" \
+        --source "$stages/01-jaxpr.txt" --run-zeros --title "MLP train step" \
+        -o "$stages/explorer.html" 2>&1); then
+      echo "the pipeline explorer of the training step (open it in a browser):"
+      echo "  $stages/explorer.html"
+    else
+      echo "$log" >&2
+    fi
+  fi
 }
 
 demo_hlo() {
@@ -119,7 +138,7 @@ run_tests() {
 case "$cmd" in
   demo) shift || true; install_missing; configure_and_build; demo "$@" ;;
   demo-hlo) install_missing; configure_and_build; demo_hlo ;;
-  test) install_missing; configure_and_build; run_tests ;;
+  test) install_missing "${test_packages[@]}"; configure_and_build; run_tests ;;
   build) install_missing; configure_and_build ;;
   sanitize) install_missing; "$here/scripts/sanitized_checks.sh" test ;;
   fuzz) install_missing; "$here/scripts/sanitized_checks.sh" fuzz ;;
