@@ -13,6 +13,8 @@
 
 #include "jx/Dialect/Sdy/SdyOps.h"
 
+#include "jx/Support/BytecodeLists.h"
+
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -65,7 +67,7 @@ public:
 private:
   LogicalResult readAttrList(DialectBytecodeReader &reader,
                              SmallVectorImpl<Attribute> &out) const {
-    return reader.readList(out,
+    return jx::readBoundedList(reader, out,
                            [&](Attribute &a) { return reader.readAttribute(a); });
   }
   /// `{"a", "b":(1)2}` from a list of axis references.
@@ -163,7 +165,7 @@ Attribute SdyBytecodeInterface::readAttribute(
     SmallVector<Attribute> axes;
     SmallVector<int64_t> deviceIds;
     if (failed(readAttrList(reader, axes)) ||
-        failed(reader.readSignedVarInts(deviceIds)))
+        failed(jx::readBoundedSignedVarInts(reader, deviceIds)))
       return {};
     SmallVector<StringAttr> names;
     SmallVector<int64_t> sizes;
@@ -234,7 +236,7 @@ Attribute SdyBytecodeInterface::readAttribute(
   }
   case kDimMapping: {
     SmallVector<int64_t> factors;
-    if (failed(reader.readSignedVarInts(factors)))
+    if (failed(jx::readBoundedSignedVarInts(reader, factors)))
       return {};
     return DenseI64ArrayAttr::get(ctx, factors);
   }
@@ -248,13 +250,13 @@ Attribute SdyBytecodeInterface::readAttribute(
     SmallVector<int64_t> sizes, reduction, replication, permutation, blocked;
     SmallVector<Attribute> operands, results;
     bool custom;
-    if (failed(reader.readSignedVarInts(sizes)) ||
+    if (failed(jx::readBoundedSignedVarInts(reader, sizes)) ||
         failed(readAttrList(reader, operands)) ||
         failed(readAttrList(reader, results)) ||
-        failed(reader.readSignedVarInts(reduction)) ||
-        failed(reader.readSignedVarInts(replication)) ||
-        failed(reader.readSignedVarInts(permutation)) ||
-        failed(reader.readSignedVarInts(blocked)) ||
+        failed(jx::readBoundedSignedVarInts(reader, reduction)) ||
+        failed(jx::readBoundedSignedVarInts(reader, replication)) ||
+        failed(jx::readBoundedSignedVarInts(reader, permutation)) ||
+        failed(jx::readBoundedSignedVarInts(reader, blocked)) ||
         failed(reader.readBool(custom)))
       return {};
     std::string body;

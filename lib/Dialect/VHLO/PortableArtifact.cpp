@@ -3,6 +3,7 @@
 #include "jx/Dialect/VHLO/Vhlo.h"
 
 #include "jx/Dialect/VHLO/BytecodeCheck.h"
+#include "jx/Support/BytecodeLists.h"
 
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
@@ -79,6 +80,8 @@ std::optional<Version> readPortableArtifactVersion(llvm::StringRef bytes,
 }
 
 void guardBytecodeReader(ParserConfig &config, uint64_t bytes) {
+  // Lists in jx's dialect readers cannot be longer than the file.
+  jx::bytecodeListLimit = bytes;
   // A well-formed file decodes each entry a few times at most (an entry
   // nested deeper than the reader's limit is retried once its dependencies
   // are resolved); entries are at least a byte each.

@@ -14,6 +14,8 @@
 
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
+#include "jx/Support/BytecodeLists.h"
+
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
@@ -224,7 +226,7 @@ Attribute VhloBytecodeInterface::readAttribute(
   switch (code) {
   case kArray: {
     SmallVector<Attribute> elements;
-    if (failed(reader.readList(elements, [&](Attribute &a) {
+    if (failed(jx::readBoundedList(reader, elements, [&](Attribute &a) {
           return reader.readAttribute(a);
         })))
       return {};
@@ -260,7 +262,7 @@ Attribute VhloBytecodeInterface::readAttribute(
       entry = {key, value};
       return success();
     };
-    if (failed(reader.readList(entries, readEntry)))
+    if (failed(jx::readBoundedList(reader, entries, readEntry)))
       return {};
     SmallVector<NamedAttribute> named;
     for (auto &[k, v] : entries)
@@ -307,9 +309,9 @@ Attribute VhloBytecodeInterface::readAttribute(
   case kOutputOperandAlias: {
     SmallVector<int64_t> outIdx, opIdx;
     int64_t operand;
-    if (failed(reader.readSignedVarInts(outIdx)) ||
+    if (failed(jx::readBoundedSignedVarInts(reader, outIdx)) ||
         failed(reader.readSignedVarInt(operand)) ||
-        failed(reader.readSignedVarInts(opIdx)))
+        failed(jx::readBoundedSignedVarInts(reader, opIdx)))
       return {};
     return shlo::OutputOperandAliasAttr::get(c, outIdx, operand, opIdx);
   }
@@ -343,7 +345,7 @@ Attribute VhloBytecodeInterface::readAttribute(
   }
   case kTypeExtensions: {
     SmallVector<int64_t> bounds;
-    if (failed(reader.readSignedVarInts(bounds)))
+    if (failed(jx::readBoundedSignedVarInts(reader, bounds)))
       return {};
     return shlo::TypeExtensionsAttr::get(c, bounds);
   }
@@ -394,7 +396,9 @@ VhloBytecodeInterface::readTensor(DialectBytecodeReader &reader) const {
   if (failed(reader.readType(type)) || failed(reader.readBlob(blob)))
     return {};
   auto shaped = dyn_cast<RankedTensorType>(type);
-  if (!shaped || !shaped.hasStaticShape()) {
+  if (!shaped || !shaped.hasStaticShape() ||
+      !(shaped.getElementType().isIntOrIndexOrFloat() ||
+        isa<ComplexType>(shaped.getElementType()))) {
     reader.emitError("tensor attribute of type ") << type;
     return {};
   }
@@ -435,7 +439,7 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
 
   MLIRContext *c = ctx();
   auto readTypes = [&](SmallVectorImpl<Type> &types) {
-    return reader.readList(types, [&](Type &t) { return reader.readType(t); });
+    return jx::readBoundedList(reader, types, [&](Type &t) { return reader.readType(t); });
   };
   switch (code) {
   case kBoolean_: return IntegerType::get(c, 1);
@@ -500,7 +504,7 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
       return {};
     SmallVector<int64_t> shape;
     Type element;
-    if (failed(reader.readSignedVarInts(shape)) ||
+    if (failed(jx::readBoundedSignedVarInts(reader, shape)) ||
         failed(reader.readType(element)))
       return {};
     for (int64_t d : shape)
@@ -508,8 +512,8 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
         reader.emitError("negative dimension ") << d << " in a tensor type";
         return {};
       }
-    if (isa<FunctionType, TupleType, NoneType>(element) ||
-        isa<jx::stablehlo::TokenType>(element)) {
+    if (!(element.isIntOrIndexOrFloat() || isa<ComplexType>(element) ||
+          isa<quant::QuantizedType>(element))) {
       reader.emitError("tensor of ") << element;
       return {};
     }
@@ -519,6 +523,10 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
     Type element;
     if (failed(reader.readType(element)))
       return {};
+    if (!(element.isIntOrIndexOrFloat() || isa<ComplexType>(element))) {
+      reader.emitError("tensor of ") << element;
+      return {};
+    }
     return UnrankedTensorType::get(element);
   }
   case kUniformQuantized: {
@@ -552,7 +560,7 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
         failed(reader.readSignedVarInt(min)) ||
         failed(reader.readSignedVarInt(max)))
       return {};
-    if (failed(reader.readList(scales, [&](double &s) -> LogicalResult {
+    if (failed(jx::readBoundedList(reader, scales, [&](double &s) -> LogicalResult {
           FailureOr<APFloat> v =
               reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
           if (failed(v))
@@ -560,7 +568,7 @@ Type VhloBytecodeInterface::readType(DialectBytecodeReader &reader) const {
           s = v->convertToDouble();
           return success();
         })) ||
-        failed(reader.readList(zeroPoints, [&](int64_t &z) {
+        failed(jx::readBoundedList(reader, zeroPoints, [&](int64_t &z) {
           return reader.readSignedVarInt(z);
         })))
       return {};
