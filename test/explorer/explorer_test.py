@@ -217,9 +217,15 @@ def test_page(browser, checks, name, path, deep, shots=None):
             break
         time.sleep(0.02)
     wall_ms = (time.time() - t0) * 1000
-    checks.check(ready == "1", "%s: the page reports ready" % name)
     if ready != "1":
+        errs = console_errors(browser.drain())
+        try:
+            errs.append(str(browser.evaluate("document.getElementById('jx-status').dataset.lastError")))
+        except RuntimeError:
+            pass
+        checks.check(False, "%s: the page reports ready: %s" % (name, "; ".join(errs)[:1500]))
         return
+    checks.check(True, "%s: the page reports ready" % name)
     page_ms = float(browser.evaluate("document.getElementById('jx-status').dataset.loadMs"))
     print("  load: %.0f ms in the page (navigation start to first render), %.0f ms measured here" % (page_ms, wall_ms))
     checks.check(page_ms < MAX_LOAD_MS and wall_ms < MAX_LOAD_MS + 500,
@@ -276,6 +282,9 @@ def main():
     ap.add_argument("--out", required=True, help="where pages and screenshots go")
     ap.add_argument("--mlp-train", help="jx-mlp-train, for the MLP train step")
     ap.add_argument("--chromium")
+    ap.add_argument("--fixtures", metavar="GLOB",
+                    help="also every JAX fixture whose name matches (e.g. '*'): "
+                         "a page each, checked in the browser (minutes)")
     args = ap.parse_args()
     start = time.time()
     chromium = find_chromium(args.chromium)
@@ -318,7 +327,32 @@ def main():
         print("jxc explore (%s): %.1f s" % (fixture, secs))
         pages.append((fixture, out, deep, not step and fixture == "mlp_grad"))
 
+    fixture_failures = []
+    if args.fixtures:
+        for prog in sorted(glob.glob(os.path.join(fixtures, args.fixtures + ".mlir"))):
+            base = prog[:-len(".mlir")]
+            extra = []
+            if os.path.exists(base + ".jaxpr.txt"):
+                extra += ["--source", base + ".jaxpr.txt"]
+            for npy in sorted(glob.glob(base + ".in*.npy")):
+                extra += ["--input", npy]
+            out = os.path.join(args.out, "fixtures", os.path.basename(base) + ".html")
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            try:
+                explore(args.jxc, prog, out, extra)
+            except RuntimeError:
+                # Inputs jxc run does not take as stored (bf16 as uint16
+                # bits, see check_fixture_outputs.py): the page without a run.
+                try:
+                    explore(args.jxc, prog, out, [e for e in extra if not e.endswith(".npy") and e != "--input"])
+                except RuntimeError as e:
+                    fixture_failures.append(str(e))
+                    continue
+            pages.append((os.path.basename(base), out, [], False))
+
     checks = Checks()
+    for f in fixture_failures:
+        checks.check(False, f)
     with tempfile.TemporaryDirectory(prefix="jx-explorer-") as work:
         browser = Browser(chromium, work)
         try:

@@ -54,6 +54,8 @@
     if (Math.abs(n) >= 1e4) return (n / 1e3).toFixed(1) + ' K';
     return String(Math.round(n * 100) / 100);
   }
+  // A number, or the "inf"/"-inf"/"nan" JSON cannot hold as one.
+  function prec(v) { return typeof v === 'number' ? v.toPrecision(4) : String(v); }
   function el(tag, cls, html) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -760,7 +762,7 @@
         (c.flops ? (c.flops / (r.medianMs * 1e6)).toFixed(2) + ' GFLOP/s, ' : '') + (c.bytes / (r.medianMs * 1e6)).toFixed(2) + ' GB/s of the unfused bytes.</p>');
       h.push('<table class="t"><tr><th>result</th><th>type</th><th>values</th></tr>');
       r.results.forEach(function (x, i) {
-        var st = x.stats ? '<div class="note">' + (x.stats.min != null ? 'min ' + x.stats.min.toPrecision(4) + ', max ' + x.stats.max.toPrecision(4) + ', mean ' + x.stats.mean.toPrecision(4) : '') + (x.stats.nan ? ', ' + x.stats.nan + ' NaN' : '') + '</div>' : '';
+        var st = x.stats ? '<div class="note">' + (x.stats.min != null ? 'min ' + prec(x.stats.min) + ', max ' + prec(x.stats.max) + ', mean ' + prec(x.stats.mean) : '') + (x.stats.nan ? ', ' + x.stats.nan + ' NaN' : '') + '</div>' : '';
         h.push('<tr><td>#' + i + '</td><td class="mono">' + esc(x.type) + '</td><td>' + st + '<pre class="preview">' + esc(x.preview) + '</pre></td></tr>');
       });
       h.push('</table><p class="note">Time per fused region: not measured yet (the compiled code has no per-region timers); see the loops stage for the loop nests.</p>');
@@ -800,11 +802,24 @@
   $$('#modes button').forEach(function (b) { b.addEventListener('click', function () { setMode(b.dataset.mode); }); });
 
   // ----- self test (?selftest=1, and the browser test through jxExplorer) -----
-  // The first StableHLO op of the first of `names` the program has.
-  function pickOrigin(names) {
+  // A StableHLO op named one of `names` (in that preference), the first
+  // that `good` accepts, else the first; -1 when the program has none.
+  function pickOrigin(names, good) {
+    var first = -1;
     for (var i = 0; i < names.length; i++)
-      for (var o = 0; o < ORIG.length; o++) if (ORIG[o][1] === 'stablehlo.' + names[i]) return o;
-    return -1;
+      for (var o = 0; o < ORIG.length; o++)
+        if (ORIG[o][1] === 'stablehlo.' + names[i]) {
+          if (first < 0) first = o;
+          if (!good || good(o)) return o;
+        }
+    return first;
+  }
+  // Whether op `o` is followed to every one of the stages `ids`.
+  function reaches(ids) {
+    return function (o) {
+      var f = follow(o);
+      return ids.every(function (id) { return !(id in f) || f[id].length > 0; });
+    };
   }
   function selfTest() {
     var res = { stages: S.map(function (s) { return { id: s.id, ops: s.opCount, bytes: s.bytes, lines: prep(S.indexOf(s))._lines.length }; }) };
@@ -815,10 +830,11 @@
       modes[m] = sec.classList.contains('on') && sec.offsetHeight > 0 && sec.textContent.length > 50;
     });
     res.modes = modes;
+    var deep = reaches(['linalg', 'loops', 'llvm-ir', 'asm']);
     var picks = {
-      elementwise: pickOrigin(['tanh', 'exponential', 'logistic', 'multiply', 'add', 'subtract']),
-      reduction: pickOrigin(['reduce']),
-      dot: pickOrigin(['dot_general', 'dot'])
+      elementwise: pickOrigin(['tanh', 'exponential', 'logistic', 'multiply', 'add', 'subtract'], deep),
+      reduction: pickOrigin(['reduce'], deep),
+      dot: pickOrigin(['dot_general', 'dot'], deep)
     };
     res.follow = {};
     Object.keys(picks).forEach(function (k) {
@@ -829,7 +845,10 @@
     });
     // Select the first computing op of the StableHLO stage; its counterpart
     // in the next stage must be highlighted in the DOM.
-    var o = picks.elementwise >= 0 ? picks.elementwise : 0, st = prep(HLO), k = (st._byOrigin.get(o) || [0])[0];
+    var next = S[HLO + 1] ? S[HLO + 1].id : null;
+    var o = pickOrigin(['tanh', 'exponential', 'logistic', 'multiply', 'add', 'subtract', 'dot_general', 'reduce'], reaches([next]));
+    if (o < 0) o = 0;
+    var st = prep(HLO), k = (st._byOrigin.get(o) || [0])[0];
     showStages(HLO, HLO + 1);
     var sel = select(HLO, k);
     res.select = { op: ORIG[o][1], next: sel.next, prev: sel.prev,

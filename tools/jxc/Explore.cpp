@@ -491,6 +491,18 @@ Value baseBuffer(Value v) {
   return v;
 }
 
+/// Bytes of one element in memory (sub-byte integers take a byte); 0 when
+/// unknown.
+uint64_t elementBytes(Type t) {
+  if (auto c = dyn_cast<ComplexType>(t))
+    return 2 * elementBytes(c.getElementType());
+  if (t.isIndex())
+    return 8;
+  if (t.isIntOrFloat())
+    return std::max<uint64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8);
+  return 0;
+}
+
 void Explorer::collectMemory(ModuleOp module, llvm::StringRef entry,
                              const Stage &stage) {
   std::map<Operation *, unsigned> lineOfOp;
@@ -519,9 +531,9 @@ void Explorer::collectMemory(ModuleOp module, llvm::StringRef entry,
       type.print(os);
       t.type = s;
       originsOf(op->getLoc(), t.origins);
-      if (type.hasStaticShape()) {
-        unsigned bits = type.getElementTypeBitWidth();
-        t.bytes = type.getNumElements() * std::max<unsigned>(1, (bits + 7) / 8);
+      uint64_t item = elementBytes(type.getElementType());
+      if (type.hasStaticShape() && item) {
+        t.bytes = type.getNumElements() * item;
       } else {
         t.dynamic = true;
       }
@@ -583,6 +595,32 @@ void Explorer::collectParallel(ModuleOp module, const Stage &stage) {
     nest->walk([&](Operation *inner) { originsOf(inner->getLoc(), p.origins); });
     parallel.push_back(std::move(p));
   });
+}
+
+/// The one file location a DWARF line entry can hold for `loc`: a fused
+/// location's first, an inlined call's callee (DebugTranslation would merge
+/// a fused location's lines into line 0, and the line-table pass does not
+/// take call-site locations).
+Location lineTableLoc(Location loc) {
+  if (isa<FileLineColLoc>(loc))
+    return loc;
+  if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location l : fused.getLocations()) {
+      Location inner = lineTableLoc(l);
+      if (isa<FileLineColLoc>(inner))
+        return inner;
+    }
+    return UnknownLoc::get(loc.getContext());
+  }
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return lineTableLoc(name.getChildLoc());
+  if (auto site = dyn_cast<CallSiteLoc>(loc)) {
+    Location callee = lineTableLoc(site.getCallee());
+    return isa<FileLineColLoc>(callee) ? callee : lineTableLoc(site.getCaller());
+  }
+  if (auto opaque = dyn_cast<OpaqueLoc>(loc))
+    return lineTableLoc(opaque.getFallbackLocation());
+  return UnknownLoc::get(loc.getContext());
 }
 
 /// Records, for each instruction printed, the line it is printed on.
@@ -727,6 +765,14 @@ void writeSpec(llvm::json::OStream &j, const jx::runtime::tensor_spec &s) {
   });
 }
 
+/// A number JSON can hold; "inf", "-inf" or "nan" as a string otherwise.
+void number(llvm::json::OStream &j, llvm::StringRef key, double v) {
+  if (std::isfinite(v))
+    j.attribute(key, v);
+  else
+    j.attribute(key, std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+}
+
 /// Summary statistics of a float result, for the page's preview.
 void writeStats(llvm::json::OStream &j, const jx::runtime::host_buffer &b) {
   auto stats = [&](auto *data) {
@@ -747,9 +793,9 @@ void writeStats(llvm::json::OStream &j, const jx::runtime::host_buffer &b) {
     }
     j.attributeObject("stats", [&] {
       if (nan < n) {
-        j.attribute("min", lo);
-        j.attribute("max", hi);
-        j.attribute("mean", sum / static_cast<double>(n - nan));
+        number(j, "min", lo);
+        number(j, "max", hi);
+        number(j, "mean", sum / static_cast<double>(n - nan));
       }
       j.attribute("nan", nan);
     });
@@ -891,6 +937,20 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
   if (!args.empty() && hooks.specialize && !hooks.specialize(*module, args))
     return kExitCannotCompile;
 
+  if (args.empty()) {
+    auto fn = module->lookupSymbol<func::FuncOp>(entry);
+    auto dynamic = [](Type t) {
+      auto shaped = dyn_cast<ShapedType>(t);
+      return shaped && !shaped.hasStaticShape();
+    };
+    if (llvm::any_of(fn.getArgumentTypes(), dynamic)) {
+      llvm::errs() << "jxc: error: @" << entry
+                   << " takes arguments of dynamic shape (a shape-polymorphic "
+                      "export): give --input files, whose shapes specialize it\n";
+      return kExitCannotCompile;
+    }
+  }
+
   std::map<std::string, uint64_t> shardings;
   countShardings(*module, shardings);
 
@@ -911,10 +971,11 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
     s.note = ("The program before StableHLO (" + name + "). jx does not map "
               "its lines to StableHLO ops: the op correspondence starts at "
               "the StableHLO stage.").str();
-    // Equations of a jaxpr: lines of the form `a:f32[] = op ...`.
-    for (llvm::StringRef l : llvm::split(s.text, '\n'))
-      if (l.contains(" = ") && !l.trim().starts_with("{") && !l.trim().starts_with("let"))
-        ++s.opCount;
+    // Equations of a jaxpr: `a:f32[] = op ...` (parameters print as
+    // `name=value`, without spaces).
+    for (std::size_t at = s.text.find(" = "); at != std::string::npos;
+         at = s.text.find(" = ", at + 3))
+      ++s.opCount;
     s.dialects["source"] = s.opCount;
     ex.stages.push_back(std::move(s));
   }
@@ -1001,6 +1062,7 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
   // line tables so that instructions keep the StableHLO line:col.
   {
     OwningOpRef<ModuleOp> withLines = llvmDialect->clone();
+    withLines->walk([](Operation *op) { op->setLoc(lineTableLoc(op->getLoc())); });
     PassManager pm(&ctx);
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
     bool lines = succeeded(pm.run(*withLines));
@@ -1265,9 +1327,9 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
         writeCounts(j, "shardings", shardings);
       });
       j.attributeObject("cost", [&] {
-        j.attribute("flops", cost.flops);
-        j.attribute("transcendentals", cost.transcendentals);
-        j.attribute("bytes", cost.bytes_accessed);
+        number(j, "flops", cost.flops);
+        number(j, "transcendentals", cost.transcendentals);
+        number(j, "bytes", cost.bytes_accessed);
       });
       if (ran) {
         j.attributeObject("run", [&] {
