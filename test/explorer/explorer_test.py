@@ -125,7 +125,7 @@ class Browser:
             raise RuntimeError("%s: %s" % (method, m["error"]))
         return m.get("result", {})
 
-    def open_page(self):
+    def open_page(self, width=1600, height=1000):
         target = self.call("Target.createTarget", {"url": "about:blank"}, session=False)
         att = self.call("Target.attachToTarget",
                         {"targetId": target["targetId"], "flatten": True}, session=False)
@@ -133,7 +133,7 @@ class Browser:
         for domain in ("Page", "Runtime", "Log"):
             self.call(domain + ".enable")
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": 1600, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
 
     def drain(self):
         out = []
@@ -282,6 +282,7 @@ def main():
     ap.add_argument("--out", required=True, help="where pages and screenshots go")
     ap.add_argument("--mlp-train", help="jx-mlp-train, for the MLP train step")
     ap.add_argument("--chromium")
+    ap.add_argument("--size", default="1600x1000", help="the window (and screenshots), WxH")
     ap.add_argument("--fixtures", metavar="GLOB",
                     help="also every JAX fixture whose name matches (e.g. '*'): "
                          "a page each, checked in the browser (minutes)")
@@ -356,7 +357,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="jx-explorer-") as work:
         browser = Browser(chromium, work)
         try:
-            browser.open_page()
+            browser.open_page(*[int(x) for x in args.size.split("x")])
             for name, path, deep, shots in pages:
                 test_page(browser, checks, name, path, deep, args.out if shots else None)
         finally:

@@ -638,14 +638,28 @@
       computing + ' StableHLO ops that compute became <b>' + groups.length + ' loop nests</b>, ' + fused.length + ' of them fused. ' +
       'Ops absent from every row (broadcasts, reshapes, transposes) became the indexing of another op\'s operands, or a tensor op without a loop.</p>');
     h.push('<div class="card"><table class="t"><tr><th>#</th><th>loop nest</th><th>kind</th><th>StableHLO ops in it</th><th>why</th></tr>');
+    // The loop nests each StableHLO op is computed in (fills left out).
+    var nestsOf = new Map();
     groups.forEach(function (g, i) {
+      if (g.kind === 'fill') return;
+      g.origins.forEach(function (o) { if (!nestsOf.has(o)) nestsOf.set(o, []); nestsOf.get(o).push(i); });
+    });
+    groups.forEach(function (g, i) {
+      var also = [];
+      if (g.kind !== 'fill')
+        g.origins.forEach(function (o) {
+          var others = (nestsOf.get(o) || []).filter(function (j) { return j !== i; });
+          if (others.length && !/^(stablehlo\.(constant|return)|func\.)/.test(ORIG[o][1]))
+            also.push(esc(ORIG[o][1].replace('stablehlo.', '')) + '<sub>' + ORIG[o][0] + '</sub> also in ' + others.map(function (j) { return '#' + (j + 1); }).join(', '));
+        });
       var kcls = /fus/.test(g.kind) ? 'fused' : g.kind === 'contraction' ? 'contraction' : g.kind === 'row fusion' ? 'row' : '';
       var ops = g.origins.filter(function (o) { return !/^(stablehlo\.(constant|return)|func\.)/.test(ORIG[o][1]); }).map(function (o) {
         return '<a class="j" data-origin="' + o + '">' + esc(ORIG[o][1].replace('stablehlo.', '')) + '<sub>' + ORIG[o][0] + '</sub></a>';
       });
       h.push('<tr><td class="r">' + (i + 1) + '</td><td><a class="j" data-stage="' + li + '" data-line="' + g.line + '" data-pick="1">' + esc(g.op) + '</a> <span class="note">line ' + g.line +
         (g.iterators.length ? ', ' + g.iterators.map(function (x) { return x[0]; }).join('') : '') + '</span></td><td><span class="kind ' + kcls + '">' + esc(g.kind) + '</span>' +
-        (g.blas ? ' <span class="kind contraction">BLAS call</span>' : '') + '</td><td>' + (ops.join(', ') || '<span class="note">\u2013</span>') + '</td><td>' + esc(g.why) + '</td></tr>');
+        (g.blas ? ' <span class="kind contraction">BLAS call</span>' : '') + '</td><td>' + (ops.join(', ') || '<span class="note">\u2013</span>') + '</td><td>' + esc(g.why) +
+        (also.length ? '<div class="note">' + also.slice(0, 4).join('; ') + (also.length > 4 ? '; \u2026' : '') + '</div>' : '') + '</td></tr>');
     });
     h.push('</table><p class="note">Iterators: p = parallel, r = reduction. Click an op to follow it through the pipeline.</p></div>');
     h.push('<div class="card"><h3>The rules (lib/Pipelines/FuseElementwise.cpp, FuseRows.cpp)</h3><ul>' +
@@ -653,6 +667,7 @@
       '<li>A cheap elementwise producer with several consumers is duplicated, one copy per consumer: recomputing a few ops per element costs less than writing and reading the tensor.</li>' +
       '<li>A contraction (dot_general) absorbs only data movement: a transpose or broadcast becomes the indexing of its operand, read in place by the BLAS call; computed producers stay outside it.</li>' +
       '<li>A row reduction and the ops that read its rows again (softmax, layernorm, logsumexp) become one loop over the rows when it is worth a loop (at least 2 rows, 64K elements of work).</li>' +
+      '<li>An op computed in several loop nests ("also in") is either a cheap producer duplicated into its consumers, or a reduction computed in stages: float sums in blocks of at most 1024 terms (jx-blocked-reductions) and row reductions split into lanes (jx-vectorizable-reductions).</li>' +
       '<li>Constant folding of linalg ops is limited to small results.</li></ul></div>');
     root.innerHTML = h.join('');
   }
@@ -704,22 +719,23 @@
       '</td></tr><tr><td>threads</td><td>' + dp.threads + ' (JX_NUM_THREADS; BLAS, oneDNN and the parallel loops use them)</td></tr><tr><td>memory limit per call</td><td>' +
       fmtBytes(dp.memoryLimit) + '</td></tr></table></div>');
     // Executable.
-    h.push('<div class="card" style="order:4"><h3>Executable <code>@' + esc(D.program.entry) + '</code>: its buffers</h3><div class="two">' +
+    h.push('<div class="card" style="order:5"><h3>Executable <code>@' + esc(D.program.entry) + '</code>: its buffers</h3><div class="two">' +
       specRows(dp.inputs, 'input') + specRows(dp.outputs, 'output') + '</div>');
     if (dp.mayAlias && dp.mayAlias.length)
-      h.push('<p class="note">Donation: output ' + dp.mayAlias.map(function (p) { return '#' + p[1] + ' may be written into input #' + p[0]; }).join(', ') + ' (decided from the bufferized program).</p>');
+      h.push('<p class="note">Donation: ' + dp.mayAlias.map(function (p) { return 'input #' + p[0] + ' \u2192 output #' + p[1]; }).join(', ') +
+        ' (the output may be written into the donated input\'s memory; decided from the bufferized program).</p>');
     else h.push('<p class="note">No output may be written into an input\'s memory (no donation possible).</p>');
     h.push('</div>');
     // Memory plan.
     var heap = m.temps.filter(function (t) { return !t.stack; }), stack = m.temps.filter(function (t) { return t.stack; });
     var loop = heap.filter(function (t) { return t.inLoop; }).length, dyn = m.temps.filter(function (t) { return t.dynamic; }).length;
-    h.push('<div class="card" style="order:5"><h3>Memory plan of one call</h3>');
+    h.push('<div class="card" style="order:3"><h3>Memory plan of one call</h3>');
     h.push('<div class="stat"><small>peak of temporaries</small><span class="big">' + fmtBytes(m.peak) + '</span></div>' +
       '<div class="stat"><small>allocated in all</small><span class="big">' + fmtBytes(m.total) + '</span></div>' +
       '<div class="stat"><small>reuse (all / peak)</small><span class="big">' + (m.peak ? (m.total / m.peak).toFixed(1) + '\u00d7' : '\u2013') + '</span></div>' +
       '<div class="stat"><small>heap temporaries</small><span class="big">' + heap.length + '</span></div>' +
       '<div class="stat"><small>on the stack</small><span class="big">' + stack.length + '</span> ' + fmtBytes(m.stack) + '</div>');
-    h.push(memoryChart(m));
+    if (m.timeline.length) h.push(memoryChart(m));
     h.push('<p class="note">Static plan, read from the bufferized stage: each temporary with a static shape counted from its allocation to its free (jx-free-after-last-use frees after the last use). ' +
       'Outputs are the caller\'s buffers (out-parameters), not counted. ' + (loop ? loop + ' allocations sit inside loops and count once. ' : '') + (dyn ? dyn + ' have dynamic shapes and count as 0 bytes. ' : '') +
       'Freed blocks of 64 KiB or more are kept for the next call (memory.cpp).</p>');
@@ -734,13 +750,14 @@
     }
     h.push('</div>');
     // Threads.
-    h.push('<div class="card" style="order:3"><h3>The thread pool</h3>');
+    h.push('<div class="card" style="order:4"><h3>The thread pool</h3>');
     var T = dp.threads || 1;
     if (D.parallel.length) {
       h.push('<table class="t"><tr><th>parallel loop (OpenMP)</th><th class="r">iterations</th><th class="r">per thread</th><th>computes</th></tr>');
       D.parallel.forEach(function (p) {
         var n = p.trips.reduce(function (a, b) { return b < 0 || a < 0 ? -1 : a * b; }, 1);
-        h.push('<tr><td><code>' + esc(p.func) + '</code> <span class="note">line ' + p.line + ', ' + p.trips.map(function (t) { return t < 0 ? '?' : t; }).join('\u00d7') + '</span></td><td class="r">' +
+        h.push('<tr><td><code>' + esc(p.func) + '</code> <a class="j" data-pick="1" data-stage="' + stageIndex('loops') + '" data-line="' + p.line + '">loops line ' + p.line + '</a> <span class="note">' +
+          p.trips.map(function (t) { return t < 0 ? '?' : t; }).join('\u00d7') + '</span></td><td class="r">' +
           (n < 0 ? '?' : n) + '</td><td class="r">' + (n < 0 ? '?' : Math.ceil(n / T)) + '</td><td>' +
           p.origins.slice(0, 4).map(function (o) { return '<a class="j" data-origin="' + o + '">' + esc(ORIG[o][1].replace('stablehlo.', '')) + '</a>'; }).join(', ') + '</td></tr>');
       });
@@ -760,12 +777,15 @@
     if (r) {
       h.push('<p>' + (r.zeros ? 'Run on zeros (--run-zeros): ' : 'Run on the given inputs: ') + r.calls + ' calls, median <b>' + fmtMs(r.medianMs) + '</b> (min ' + fmtMs(r.minMs) + ', max ' + fmtMs(r.maxMs) + '), ' +
         (c.flops ? (c.flops / (r.medianMs * 1e6)).toFixed(2) + ' GFLOP/s, ' : '') + (c.bytes / (r.medianMs * 1e6)).toFixed(2) + ' GB/s of the unfused bytes.</p>');
-      h.push('<table class="t"><tr><th>result</th><th>type</th><th>values</th></tr>');
+      h.push('<p class="note">Time per fused region: not measured yet (the compiled code has no per-region timers).</p></div>');
+      h.push('<div class="card" style="order:6"><h3>Results of the run</h3><table class="t"><tr><th>result</th><th>type</th><th>values</th></tr>');
       r.results.forEach(function (x, i) {
-        var st = x.stats ? '<div class="note">' + (x.stats.min != null ? 'min ' + prec(x.stats.min) + ', max ' + prec(x.stats.max) + ', mean ' + prec(x.stats.mean) : '') + (x.stats.nan ? ', ' + x.stats.nan + ' NaN' : '') + '</div>' : '';
-        h.push('<tr><td>#' + i + '</td><td class="mono">' + esc(x.type) + '</td><td>' + st + '<pre class="preview">' + esc(x.preview) + '</pre></td></tr>');
+        var st = x.stats ? (x.stats.min != null ? 'min ' + prec(x.stats.min) + ', max ' + prec(x.stats.max) + ', mean ' + prec(x.stats.mean) : '') + (x.stats.nan ? ', ' + x.stats.nan + ' NaN' : '') : '';
+        var one = x.preview.indexOf('\n') < 0 && x.preview.length < 60;
+        h.push('<tr><td>#' + i + '</td><td class="mono">' + esc(x.type) + '</td><td>' + (one ? '<code>' + esc(x.preview) + '</code>' :
+          '<details><summary>' + esc(st || 'values') + '</summary><pre class="preview">' + esc(x.preview) + '</pre></details>') + '</td></tr>');
       });
-      h.push('</table><p class="note">Time per fused region: not measured yet (the compiled code has no per-region timers); see the loops stage for the loop nests.</p>');
+      h.push('</table>');
     } else if (D.runError) {
       h.push('<p>The run failed: <code>' + esc(D.runError) + '</code></p>');
     } else {
@@ -773,8 +793,8 @@
     }
     h.push('</div>');
     // Shardings in the program.
-    if (dp.shardings && dp.shardings.length) {
-      h.push('<div class="card" style="order:6"><h3>Shardings in the program</h3><p>');
+    if (dp.shardings && dp.shardings.some(function (x) { return !/^mhlo\.num_(partitions|replicas) = 1$/.test(x[0]); })) {
+      h.push('<div class="card" style="order:7"><h3>Shardings in the program</h3><p>');
       dp.shardings.forEach(function (s) { h.push('<span class="pill">' + esc(s[0]) + (s[1] > 1 ? ' \u00d7' + s[1] : '') + '</span>'); });
       h.push('</p><p class="note">On one device the program computes the same without them: compile() drops sdy meshes, sharding constraints and reshards.</p></div>');
     }
@@ -783,6 +803,17 @@
       'Once multi-device execution lands (pmap, shardings from <code>sdy</code> annotations), this mode will show each device\'s shard of every buffer and the collectives between them.</p></div>' +
       '<div class="card planned"><h3>CUDA kernels</h3><p>Not yet: jx has no CUDA backend. Once it does, this mode will show the CUDA kernel of each fused region beside its CPU loop nest, compiled from the same StableHLO.</p></div></div>');
     root.innerHTML = h.join('');
+    // Three columns of cards (by their order), stacked on narrow windows.
+    var cards = $('.cards', root), wrap = el('div', 'cols');
+    [[1, 4, 7], [2, 6, 5], [3]].forEach(function (list) {
+      var col = el('div', 'col');
+      list.forEach(function (o) {
+        var card = cards.querySelector('.card[style="order:' + o + '"]');
+        if (card) col.appendChild(card);
+      });
+      wrap.appendChild(col);
+    });
+    cards.replaceWith(wrap);
   }
 
   // ----- modes -----
