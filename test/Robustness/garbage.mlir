@@ -4,7 +4,7 @@
 // RUN: not jx-opt %S/Inputs/garbage.bin 2>&1 | FileCheck %s --check-prefix=GARBAGE
 // GARBAGE: garbage.bin:1:1: error: unexpected character
 // RUN: not jx-opt %S/Inputs/bad_bytecode.mlirbc 2>&1 | FileCheck %s --check-prefix=BYTECODE
-// BYTECODE: bad_bytecode.mlirbc:0:0: error: bytecode version {{[0-9]+}} is newer than the current version
+// BYTECODE: bad_bytecode.mlirbc: error: corrupted MLIR bytecode: header, byte 4: bytecode version {{[0-9]+}} is newer than the newest version read (6)
 // RUN: not jx-opt %S/Inputs/bad_utf8.mlir 2>&1 | FileCheck %s --check-prefix=UTF8
 // UTF8: bad_utf8.mlir:4:1: error: unexpected character
 // RUN: not jx-opt %S/Inputs/truncated.mlirbc 2>&1 | FileCheck %s --check-prefix=TRUNCATED
