@@ -24,7 +24,6 @@
 #include "ExplorerAssets.h"
 
 #include "jx/Compiler/Compile.h"
-#include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/runtime/client.h"
 #include "jx/runtime/executable.h"
@@ -64,7 +63,6 @@
 #include <cmath>
 #include <map>
 #include <mutex>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -238,7 +236,6 @@ public:
   std::vector<FusionGroup> fusion;
   MemoryPlan memory;
   std::vector<ParallelLoop> parallel;
-  std::vector<std::string> notes;
   std::string debugInfoNote;
   unsigned elide = 64;
 
@@ -253,17 +250,16 @@ public:
   void collectParallel(ModuleOp module, const Stage &stage);
   void collectLlvmIr(llvm::Module &module, Stage &stage);
   void collectAsm(Stage &stage);
-  /// Whether any op of the bufferized stage calls `callee` with an origin
-  /// among `of`.
+  /// Whether the bufferized stage calls a function whose name starts with
+  /// `prefix` from an op with an origin among `of`.
   bool callWithOrigins(llvm::StringRef prefix, const std::vector<unsigned> &of) const;
-
-  /// What AsmState's location map adds to make lines 1-based.
-  unsigned lineBase = 0;
 };
 
+/// The op's line in the printed text (AsmState's location map counts lines
+/// from 1); 0 when the printer did not print it.
 unsigned Explorer::lineOf(Operation *op, const AsmState::LocationMap &map) {
   auto it = map.find(op);
-  return it == map.end() ? 0 : it->second.first + lineBase;
+  return it == map.end() ? 0 : it->second.first;
 }
 
 void Explorer::originsOf(Location loc, llvm::SmallVectorImpl<unsigned> &out) {
@@ -371,8 +367,7 @@ void Explorer::collectMlir(ModuleOp module, Stage &stage, bool define) {
                                    origins[index].line, origins[index].col));
 }
 
-/// Trip counts of constant loops of `op`'s region (a fused loop nest on
-/// tensors has none yet).
+/// "parallel" or "reduction" for each loop of `op`.
 std::vector<std::string> iteratorNames(linalg::LinalgOp op) {
   std::vector<std::string> out;
   for (utils::IteratorType t : op.getIteratorTypesArray())
@@ -892,6 +887,226 @@ void countShardings(ModuleOp module, std::map<std::string, uint64_t> &out) {
         out[a.getName().str() + " = " + std::to_string(i.getInt())] = 1;
 }
 
+/// What the page shows beyond the stages.
+struct Report {
+  std::string entry;
+  double compileMs = 0, jitMs = 0, exploreMs = 0;
+  const jx::runtime::executable *exe = nullptr;
+  jx::compiler::program_cost cost;
+  bool ran = false;
+  std::vector<double> times; // sorted
+  std::vector<jx::runtime::host_buffer> results;
+  std::string runError;
+  std::map<std::string, uint64_t> shardings;
+};
+
+/// The page's data: one JSON object (explorer.js reads it).
+std::string pageData(const Explorer &ex, const Report &r) {
+  std::string json;
+  {
+    llvm::raw_string_ostream os(json);
+    llvm::json::OStream j(os);
+    j.object([&] {
+      j.attribute("version", 1);
+      j.attributeObject("program", [&] {
+        j.attribute("file", inputFile.getValue());
+        j.attribute("name", titleOpt.empty()
+                                ? llvm::sys::path::filename(inputFile).str()
+                                : titleOpt.getValue());
+        j.attribute("entry", r.entry);
+        j.attribute("fuse", !noFuse);
+        j.attribute("blas", !noBlas);
+        j.attribute("jx", jx::runtime::version());
+        j.attribute("compileMs", r.compileMs);
+        j.attribute("jitMs", r.jitMs);
+        j.attribute("exploreMs", r.exploreMs);
+      });
+      j.attributeArray("names", [&] {
+        for (const std::string &n : ex.names.list)
+          j.value(n);
+      });
+      j.attributeArray("funcs", [&] {
+        for (const std::string &n : ex.funcs.list)
+          j.value(n);
+      });
+      j.attributeArray("origins", [&] {
+        for (const Origin &o : ex.origins) {
+          j.arrayBegin();
+          j.value(o.line);
+          j.value(o.name);
+          if (!o.loc.empty())
+            j.value(o.loc);
+          j.arrayEnd();
+        }
+      });
+      j.attributeArray("stages", [&] {
+        for (const Stage &s : ex.stages)
+          j.object([&] {
+            j.attribute("id", s.id);
+            j.attribute("title", s.title);
+            j.attribute("kind", s.kind);
+            j.attribute("ms", s.ms);
+            j.attribute("opCount", s.opCount);
+            j.attribute("bytes", static_cast<uint64_t>(s.text.size()));
+            if (!s.note.empty())
+              j.attribute("note", s.note);
+            j.attributeArray("passes", [&] {
+              for (auto &[name, ms] : s.passes) {
+                j.arrayBegin();
+                j.value(name);
+                j.value(ms);
+                j.arrayEnd();
+              }
+            });
+            writeCounts(j, "dialects", s.dialects);
+            writeCounts(j, "opNames", s.opNames, 24);
+            writeOps(j, s.ops);
+            j.attribute("text", s.text);
+          });
+      });
+      j.attributeArray("fusion", [&] {
+        for (const FusionGroup &g : ex.fusion)
+          j.object([&] {
+            j.attribute("line", g.line);
+            j.attribute("op", g.op);
+            j.attribute("func", g.func);
+            j.attribute("kind", g.kind);
+            bool blas = g.kind == "contraction" &&
+                        ex.callWithOrigins("jx_rt_gemm", g.origins);
+            j.attribute("why", g.why);
+            j.attribute("blas", blas);
+            j.attributeArray("iterators", [&] {
+              for (const std::string &i : g.iterators)
+                j.value(i);
+            });
+            j.attributeArray("origins", [&] {
+              for (unsigned o : g.origins)
+                j.value(o);
+            });
+          });
+      });
+      j.attributeObject("memory", [&] {
+        j.attribute("peak", ex.memory.peak);
+        j.attribute("total", ex.memory.total);
+        j.attribute("stack", ex.memory.stackBytes);
+        j.attributeArray("temps", [&] {
+          for (const Temporary &t : ex.memory.temps)
+            j.object([&] {
+              j.attribute("line", t.line);
+              j.attribute("freedLine", t.freedLine);
+              j.attribute("bytes", t.bytes);
+              j.attribute("stack", t.stack);
+              j.attribute("dynamic", t.dynamic);
+              j.attribute("inLoop", t.inLoop);
+              j.attribute("freed", t.freed);
+              j.attribute("type", t.type);
+              j.attributeArray("origins", [&] {
+                for (unsigned o : t.origins)
+                  j.value(o);
+              });
+            });
+        });
+        j.attributeArray("timeline", [&] {
+          for (auto [line, live] : ex.memory.timeline) {
+            j.arrayBegin();
+            j.value(line);
+            j.value(live);
+            j.arrayEnd();
+          }
+        });
+        writeCounts(j, "calls", ex.memory.calls);
+      });
+      j.attributeArray("parallel", [&] {
+        for (const ParallelLoop &p : ex.parallel)
+          j.object([&] {
+            j.attribute("line", p.line);
+            j.attribute("func", p.func);
+            j.attributeArray("trips", [&] {
+              for (int64_t t : p.trips)
+                j.value(t);
+            });
+            j.attributeArray("origins", [&] {
+              for (unsigned o : p.origins)
+                j.value(o);
+            });
+          });
+      });
+      j.attributeObject("deploy", [&] {
+        const jx::runtime::cpu_info &cpu = jx::runtime::host_cpu();
+        j.attribute("cpu", cpu.model);
+        j.attributeArray("isa", [&] {
+          for (const char *f : {"sse4_2", "avx", "avx2", "fma", "avx512f",
+                                "avx512bw", "avx512_bf16", "amx_tile"})
+            if (llvm::is_contained(cpu.flags, f))
+              j.value(f);
+        });
+        j.attribute("threads", jx::runtime::num_threads());
+        try {
+          auto client = jx::runtime::Client::cpu();
+          j.attribute("platform", client->platform_version());
+          j.attributeArray("devices", [&] {
+            for (jx::runtime::Device *d : client->devices())
+              j.value(d->to_string());
+          });
+        } catch (const std::exception &e) {
+          j.attribute("clientError", e.what());
+        }
+        j.attribute("memoryLimit", jx::runtime::memory_limit());
+        j.attributeArray("inputs", [&] {
+          for (const auto &s : r.exe->inputs())
+            writeSpec(j, s);
+        });
+        j.attributeArray("outputs", [&] {
+          for (const auto &s : r.exe->outputs())
+            writeSpec(j, s);
+        });
+        j.attributeArray("mayAlias", [&] {
+          for (std::size_t i = 0; i < r.exe->inputs().size(); ++i)
+            for (std::size_t o = 0; o < r.exe->outputs().size(); ++o)
+              if (r.exe->may_alias(i, o)) {
+                j.arrayBegin();
+                j.value(i);
+                j.value(o);
+                j.arrayEnd();
+              }
+        });
+        writeCounts(j, "shardings", r.shardings);
+      });
+      j.attributeObject("cost", [&] {
+        number(j, "flops", r.cost.flops);
+        number(j, "transcendentals", r.cost.transcendentals);
+        number(j, "bytes", r.cost.bytes_accessed);
+      });
+      if (r.ran) {
+        j.attributeObject("run", [&] {
+          j.attribute("zeros", inputs.empty());
+          j.attribute("calls", static_cast<uint64_t>(r.times.size()));
+          j.attribute("medianMs", r.times[r.times.size() / 2]);
+          j.attribute("minMs", r.times.front());
+          j.attribute("maxMs", r.times.back());
+          j.attributeArray("results", [&] {
+            for (const jx::runtime::host_buffer &result : r.results)
+              j.object([&] {
+                j.attribute("type", result.type_string());
+                j.attribute("bytes", static_cast<uint64_t>(result.data.size()));
+                std::string preview = jx::runtime::format_values(result, 64, 3);
+                if (preview.size() > 4000)
+                  preview = preview.substr(0, 4000) + "\n...";
+                j.attribute("preview", preview);
+                writeStats(j, result);
+              });
+          });
+        });
+      } else if (!r.runError.empty()) {
+        j.attribute("runError", r.runError);
+      }
+      j.attribute("lineTables", ex.debugInfoNote.rfind("The LLVM IR", 0) == 0);
+    });
+  }
+
+  return json;
+}
+
 } // namespace
 
 void hideUnrelatedOptions() { cl::HideUnrelatedOptions(category, command); }
@@ -988,17 +1203,6 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
     s.kind = "mlir";
     s.ms = loadMs;
     ex.collectMlir(*module, s, /*define=*/true);
-    // Check the printer's line numbering once: the op's text is on its line.
-    if (!s.ops.empty()) {
-      llvm::SmallVector<llvm::StringRef> lines;
-      llvm::StringRef(s.text).split(lines, '\n');
-      const OpRec &first = s.ops.front();
-      if (first.line >= 1 && first.line <= lines.size() &&
-          !lines[first.line - 1].contains(ex.names.list[first.name].substr(
-              ex.names.list[first.name].find('.') + 1)))
-        ex.notes.push_back("internal: the op lines of the StableHLO stage may "
-                           "be off by one");
-    }
     s.note = "The program as jx read it (" +
              std::string(llvm::sys::path::filename(inputFile)) +
              "). Every op's location is set to its line here, so that each op of "
@@ -1155,212 +1359,19 @@ int run(MLIRContext &ctx, const Hooks &hooks) {
   }
   jx::compiler::program_cost cost = jx::compiler::cost_of(*module);
 
-  // ----- the page's data -----
-  std::string json;
-  {
-    llvm::raw_string_ostream os(json);
-    llvm::json::OStream j(os);
-    j.object([&] {
-      j.attribute("version", 1);
-      j.attributeObject("program", [&] {
-        j.attribute("file", inputFile.getValue());
-        j.attribute("name", titleOpt.empty()
-                                ? llvm::sys::path::filename(inputFile).str()
-                                : titleOpt.getValue());
-        j.attribute("entry", entry);
-        j.attribute("fuse", !noFuse);
-        j.attribute("blas", !noBlas);
-        j.attribute("jx", jx::runtime::version());
-        j.attribute("compileMs", compileMs);
-        j.attribute("jitMs", jitMs);
-        j.attribute("exploreMs", msSince(start));
-      });
-      j.attributeArray("names", [&] {
-        for (const std::string &n : ex.names.list)
-          j.value(n);
-      });
-      j.attributeArray("funcs", [&] {
-        for (const std::string &n : ex.funcs.list)
-          j.value(n);
-      });
-      j.attributeArray("origins", [&] {
-        for (const Origin &o : ex.origins) {
-          j.arrayBegin();
-          j.value(o.line);
-          j.value(o.name);
-          if (!o.loc.empty())
-            j.value(o.loc);
-          j.arrayEnd();
-        }
-      });
-      j.attributeArray("stages", [&] {
-        for (const Stage &s : ex.stages)
-          j.object([&] {
-            j.attribute("id", s.id);
-            j.attribute("title", s.title);
-            j.attribute("kind", s.kind);
-            j.attribute("ms", s.ms);
-            j.attribute("opCount", s.opCount);
-            j.attribute("bytes", static_cast<uint64_t>(s.text.size()));
-            if (!s.note.empty())
-              j.attribute("note", s.note);
-            j.attributeArray("passes", [&] {
-              for (auto &[name, ms] : s.passes) {
-                j.arrayBegin();
-                j.value(name);
-                j.value(ms);
-                j.arrayEnd();
-              }
-            });
-            writeCounts(j, "dialects", s.dialects);
-            writeCounts(j, "opNames", s.opNames, 24);
-            writeOps(j, s.ops);
-            j.attribute("text", s.text);
-          });
-      });
-      j.attributeArray("fusion", [&] {
-        for (const FusionGroup &g : ex.fusion)
-          j.object([&] {
-            j.attribute("line", g.line);
-            j.attribute("op", g.op);
-            j.attribute("func", g.func);
-            j.attribute("kind", g.kind);
-            bool blas = g.kind == "contraction" &&
-                        ex.callWithOrigins("jx_rt_gemm", g.origins);
-            j.attribute("why", g.why);
-            j.attribute("blas", blas);
-            j.attributeArray("iterators", [&] {
-              for (const std::string &i : g.iterators)
-                j.value(i);
-            });
-            j.attributeArray("origins", [&] {
-              for (unsigned o : g.origins)
-                j.value(o);
-            });
-          });
-      });
-      j.attributeObject("memory", [&] {
-        j.attribute("peak", ex.memory.peak);
-        j.attribute("total", ex.memory.total);
-        j.attribute("stack", ex.memory.stackBytes);
-        j.attributeArray("temps", [&] {
-          for (const Temporary &t : ex.memory.temps)
-            j.object([&] {
-              j.attribute("line", t.line);
-              j.attribute("freedLine", t.freedLine);
-              j.attribute("bytes", t.bytes);
-              j.attribute("stack", t.stack);
-              j.attribute("dynamic", t.dynamic);
-              j.attribute("inLoop", t.inLoop);
-              j.attribute("freed", t.freed);
-              j.attribute("type", t.type);
-              j.attributeArray("origins", [&] {
-                for (unsigned o : t.origins)
-                  j.value(o);
-              });
-            });
-        });
-        j.attributeArray("timeline", [&] {
-          for (auto [line, live] : ex.memory.timeline) {
-            j.arrayBegin();
-            j.value(line);
-            j.value(live);
-            j.arrayEnd();
-          }
-        });
-        writeCounts(j, "calls", ex.memory.calls);
-      });
-      j.attributeArray("parallel", [&] {
-        for (const ParallelLoop &p : ex.parallel)
-          j.object([&] {
-            j.attribute("line", p.line);
-            j.attribute("func", p.func);
-            j.attributeArray("trips", [&] {
-              for (int64_t t : p.trips)
-                j.value(t);
-            });
-            j.attributeArray("origins", [&] {
-              for (unsigned o : p.origins)
-                j.value(o);
-            });
-          });
-      });
-      j.attributeObject("deploy", [&] {
-        const jx::runtime::cpu_info &cpu = jx::runtime::host_cpu();
-        j.attribute("cpu", cpu.model);
-        j.attributeArray("isa", [&] {
-          for (const char *f : {"sse4_2", "avx", "avx2", "fma", "avx512f",
-                                "avx512bw", "avx512_bf16", "amx_tile"})
-            if (llvm::is_contained(cpu.flags, f))
-              j.value(f);
-        });
-        j.attribute("threads", jx::runtime::num_threads());
-        try {
-          auto client = jx::runtime::Client::cpu();
-          j.attribute("platform", client->platform_version());
-          j.attributeArray("devices", [&] {
-            for (jx::runtime::Device *d : client->devices())
-              j.value(d->to_string());
-          });
-        } catch (const std::exception &e) {
-          j.attribute("clientError", e.what());
-        }
-        j.attribute("memoryLimit", jx::runtime::memory_limit());
-        j.attributeArray("inputs", [&] {
-          for (const auto &s : exe->inputs())
-            writeSpec(j, s);
-        });
-        j.attributeArray("outputs", [&] {
-          for (const auto &s : exe->outputs())
-            writeSpec(j, s);
-        });
-        j.attributeArray("mayAlias", [&] {
-          for (std::size_t i = 0; i < exe->inputs().size(); ++i)
-            for (std::size_t o = 0; o < exe->outputs().size(); ++o)
-              if (exe->may_alias(i, o)) {
-                j.arrayBegin();
-                j.value(i);
-                j.value(o);
-                j.arrayEnd();
-              }
-        });
-        writeCounts(j, "shardings", shardings);
-      });
-      j.attributeObject("cost", [&] {
-        number(j, "flops", cost.flops);
-        number(j, "transcendentals", cost.transcendentals);
-        number(j, "bytes", cost.bytes_accessed);
-      });
-      if (ran) {
-        j.attributeObject("run", [&] {
-          j.attribute("zeros", inputs.empty());
-          j.attribute("calls", static_cast<uint64_t>(times.size()));
-          j.attribute("medianMs", times[times.size() / 2]);
-          j.attribute("minMs", times.front());
-          j.attribute("maxMs", times.back());
-          j.attributeArray("results", [&] {
-            for (const auto &r : results)
-              j.object([&] {
-                j.attribute("type", r.type_string());
-                j.attribute("bytes", static_cast<uint64_t>(r.data.size()));
-                std::string preview = jx::runtime::format_values(r, 64, 3);
-                if (preview.size() > 4000)
-                  preview = preview.substr(0, 4000) + "\n...";
-                j.attribute("preview", preview);
-                writeStats(j, r);
-              });
-          });
-        });
-      } else if (!runError.empty()) {
-        j.attribute("runError", runError);
-      }
-      j.attributeArray("notes", [&] {
-        for (const std::string &n : ex.notes)
-          j.value(n);
-      });
-      j.attribute("lineTables", ex.debugInfoNote.rfind("The LLVM IR", 0) == 0);
-    });
-  }
+  Report report;
+  report.entry = entry;
+  report.compileMs = compileMs;
+  report.jitMs = jitMs;
+  report.exe = exe.get();
+  report.cost = cost;
+  report.ran = ran;
+  report.times = std::move(times);
+  report.results = std::move(results);
+  report.runError = runError;
+  report.shardings = std::move(shardings);
+  report.exploreMs = msSince(start);
+  std::string json = pageData(ex, report);
 
   std::string title = titleOpt.empty()
                           ? llvm::sys::path::filename(inputFile).str()
