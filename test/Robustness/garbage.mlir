@@ -8,7 +8,7 @@
 // RUN: not jx-opt %S/Inputs/bad_utf8.mlir 2>&1 | FileCheck %s --check-prefix=UTF8
 // UTF8: bad_utf8.mlir:4:1: error: unexpected character
 // RUN: not jx-opt %S/Inputs/truncated.mlirbc 2>&1 | FileCheck %s --check-prefix=TRUNCATED
-// TRUNCATED: truncated.mlirbc:0:0: error: attempting to parse {{[0-9]+}} bytes when only {{[0-9]+}} remain
+// TRUNCATED: truncated.mlirbc: error: corrupted MLIR bytecode: {{.*}}IR section of {{[0-9]+}} bytes exceeds the {{[0-9]+}} bytes that remain
 // An empty file is an empty module.
 // RUN: jx-opt %S/Inputs/empty.mlir | FileCheck %s --check-prefix=EMPTY
 // EMPTY: module {
