@@ -89,7 +89,7 @@ fuzz_one() {
   local artifact
   artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$out/log" | tail -1)
   echo "fuzz: $target: FAILED after ${runs:-?} runs: ${artifact:-see log}"
-  grep -E -A30 'ERROR|runtime error|==[0-9]+==|parse_verify:|read_npy:|exported:' "$out/log" | head -60
+  grep -E -A30 'ERROR|runtime error|==[0-9]+==|parse_verify:|read_npy:|exported:|vhlo:' "$out/log" | head -60
   echo "fuzz: reproduce with $bin ${artifact:-<input>} (log: $out/log)"
   return 1
 }
@@ -102,6 +102,7 @@ run_fuzzers() {
   fuzz_one compile 8192 || status=1
   fuzz_one read_npy 4096 || status=1
   fuzz_one exported 16384 || status=1
+  fuzz_one vhlo 16384 || status=1
   return $status
 }
 

@@ -238,11 +238,12 @@ int64_t numWindows(int64_t inputSize, int64_t windowSize, int64_t padLow,
   if (ShapedType::isDynamic(inputSize) || ShapedType::isDynamic(windowSize))
     return ShapedType::kDynamic;
   int64_t dilatedInput =
-      inputSize == 0 ? 0 : (inputSize - 1) * lhsDilation + 1;
-  int64_t paddedInput = padLow + dilatedInput + padHigh;
+      inputSize == 0 ? 0 : saturatingMulAdd(inputSize - 1, lhsDilation, 1);
+  int64_t paddedInput =
+      saturatingMulAdd(1, saturatingMulAdd(1, padLow, dilatedInput), padHigh);
   int64_t dilatedWindow =
-      windowSize == 0 ? 0 : (windowSize - 1) * rhsDilation + 1;
-  if (paddedInput == 0 || dilatedWindow > paddedInput)
+      windowSize == 0 ? 0 : saturatingMulAdd(windowSize - 1, rhsDilation, 1);
+  if (paddedInput <= 0 || dilatedWindow > paddedInput || stride <= 0)
     return 0;
   return (paddedInput - dilatedWindow) / stride + 1;
 }

@@ -145,9 +145,10 @@ SmallVector<int64_t> computeNumWindows(ArrayRef<int64_t> inputShape,
     int64_t stride = at(window.strides, d, 1);
     int64_t wdil = at(window.windowDilations, d, 1);
     int64_t w = d < window.dimensions.size() ? window.dimensions[d] : 1;
-    int64_t dilatedInput = size == 0 ? 0 : (size - 1) * base + 1;
-    int64_t padded = lo + dilatedInput + hi;
-    int64_t dilatedWindow = w == 0 ? 0 : (w - 1) * wdil + 1;
+    int64_t dilatedInput = size == 0 ? 0 : saturatingMulAdd(size - 1, base, 1);
+    int64_t padded =
+        saturatingMulAdd(1, saturatingMulAdd(1, lo, dilatedInput), hi);
+    int64_t dilatedWindow = w == 0 ? 0 : saturatingMulAdd(w - 1, wdil, 1);
     if (padded <= 0 || dilatedWindow > padded || stride <= 0)
       result.push_back(0);
     else

@@ -18,6 +18,18 @@
 
 namespace jx::stablehlo {
 
+/// a * b + c on int64 saturating at the int64 range: shape arithmetic on
+/// attribute values a file chose (dilations, padding) must not overflow; a
+/// saturated size is then refused by the size checks that follow.
+inline int64_t saturatingMulAdd(int64_t a, int64_t b, int64_t c) {
+  int64_t m, r;
+  if (__builtin_mul_overflow(a, b, &m))
+    return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
+  if (__builtin_add_overflow(m, c, &r))
+    return c < 0 ? INT64_MIN : INT64_MAX;
+  return r;
+}
+
 /// How a shared shape function reports a failed constraint. In a verifier
 /// this is `[&] { return op.emitOpError(); }`; at trace time the frontend
 /// collects the message.
