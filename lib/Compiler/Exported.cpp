@@ -178,9 +178,8 @@ std::string checkInputShapes(const exported::Exported &e,
     for (int64_t d : shapes[i])
       got.push_back(std::to_string(d));
     std::string where = "args[" + std::to_string(i) + "]";
-    size_t trailing = exported::is_key(aval.dtype)
-                          ? (aval.dtype == exported::DType::key_fry ? 1 : 1)
-                          : 0;
+    // A PRNG key input carries its key data as a trailing dimension.
+    size_t trailing = exported::is_key(aval.dtype) ? 1 : 0;
     if (shapes[i].size() != aval.shape.size() + trailing)
       return "Rank mismatch for " + where + ": expected " +
              tupleText(aval.shape) + " and called with " + tupleText(got);

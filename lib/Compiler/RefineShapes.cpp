@@ -831,17 +831,10 @@ LogicalResult Refiner::inferResults(Operation *op, StringRef name) {
       return failure();
     keepElement(0, t->getShape());
   } else if (auto gather = dyn_cast<shlo::GatherOp>(op)) {
-    auto d = gather.getDimensionNumbers();
-    shlo::GatherDims dims;
-    dims.offsetDims = d.getOffsetDims();
-    dims.collapsedSliceDims = d.getCollapsedSliceDims();
-    dims.operandBatchingDims = d.getOperandBatchingDims();
-    dims.startIndicesBatchingDims = d.getStartIndicesBatchingDims();
-    dims.startIndexMap = d.getStartIndexMap();
-    dims.indexVectorDim = d.getIndexVectorDim();
-    auto t = shlo::inferGatherOp(emitError, "gather", operandType(0),
-                                 operandType(1), dims,
-                                 gather.getSliceSizes());
+    auto t = shlo::inferGatherOp(
+        emitError, "gather", operandType(0), operandType(1),
+        shlo::toGatherDims(gather.getDimensionNumbers()),
+        gather.getSliceSizes());
     if (failed(t))
       return failure();
     keepElement(0, t->getShape());
@@ -877,27 +870,26 @@ LogicalResult Refiner::inferResults(Operation *op, StringRef name) {
 
 } // namespace
 
-bool hasDynamicSignature(ModuleOp module, StringRef entry) {
-  auto f = module.lookupSymbol<func::FuncOp>(entry);
-  if (!f)
-    return false;
-  return !llvm::all_of(f.getArgumentTypes(), isStatic) ||
-         !llvm::all_of(f.getResultTypes(), isStatic);
-}
-
 LogicalResult refineShapes(ModuleOp module, StringRef entry,
-                           ArrayRef<Type> inputTypes, bool checkAssertions) {
+                           const std::vector<std::vector<int64_t>> &inputShapes,
+                           bool checkAssertions) {
   auto f = module.lookupSymbol<func::FuncOp>(entry);
   if (!f)
     return module.emitError("no function @") << entry;
-  if (f.getNumArguments() != inputTypes.size())
+  if (llvm::all_of(f.getArgumentTypes(), isStatic) &&
+      llvm::all_of(f.getResultTypes(), isStatic))
+    return success();
+  if (f.getNumArguments() != inputShapes.size())
     return f.emitError("@") << entry << " takes " << f.getNumArguments()
-                            << " inputs, got " << inputTypes.size();
+                            << " inputs, got " << inputShapes.size();
+  SmallVector<Type> inputTypes;
+  for (auto [arg, shape] : llvm::zip(f.getArgumentTypes(), inputShapes))
+    inputTypes.push_back(RankedTensorType::get(
+        shape, cast<ShapedType>(arg).getElementType()));
   Refiner refiner(module, checkAssertions);
   if (failed(refiner.refineFunction(f, inputTypes)))
     return failure();
   // Functions only the original (unrefined) callers used are dead now.
-  SymbolTable symbols(module);
   bool erased = true;
   while (erased) {
     erased = false;

@@ -215,7 +215,7 @@ struct LoadedProgram::impl {
   transforms::once_cache<std::shared_ptr<const transforms::compiled>> cache;
 
   std::shared_ptr<const transforms::compiled>
-  compile(const std::vector<runtime::host_buffer> &shapes);
+  compile(const std::vector<std::vector<int64_t>> &shapes);
 };
 
 namespace {
@@ -225,32 +225,20 @@ std::string typeText(mlir::Type t) {
   os << t;
   return s;
 }
-
-std::string specText(runtime::dtype dt, const std::vector<int64_t> &shape) {
-  runtime::tensor_spec spec{dt, shape};
-  return spec.type_string();
-}
 } // namespace
 
 std::shared_ptr<const transforms::compiled>
-LoadedProgram::impl::compile(const std::vector<runtime::host_buffer> &args) {
+LoadedProgram::impl::compile(const std::vector<std::vector<int64_t>> &shapes) {
   std::lock_guard<std::mutex> lock(mu);
   frontend::diagnostic_capture diagnostics;
   mlir::OwningOpRef<mlir::ModuleOp> m(module->clone());
-  if (compiler::hasDynamicSignature(*m, "main")) {
-    auto main = m->lookupSymbol<mlir::func::FuncOp>("main");
-    llvm::SmallVector<mlir::Type> types;
-    for (auto [t, a] : llvm::zip(main.getArgumentTypes(), args))
-      types.push_back(mlir::RankedTensorType::get(
-          a.shape, mlir::cast<mlir::ShapedType>(t).getElementType()));
-    if (mlir::failed(compiler::refineShapes(
-            *m, "main", types,
-            !exported || compiler::checksShapeAssertions(*exported))))
-      throw error(diagnostics.text().empty()
-                      ? "jx::load(" + name + "): the inputs do not fit"
-                      : diagnostics.text().substr(
-                            0, diagnostics.text().find_last_not_of('\n') + 1));
-  }
+  if (mlir::failed(compiler::refineShapes(
+          *m, "main", shapes,
+          !exported || compiler::checksShapeAssertions(*exported))))
+    throw error(diagnostics.text().empty()
+                    ? "jx::load(" + name + "): the inputs do not fit"
+                    : diagnostics.text().substr(
+                          0, diagnostics.text().find_last_not_of('\n') + 1));
   std::unique_ptr<runtime::executable> exe = compiler::compile(*m, "main");
   if (!exe)
     throw error("jx::load(" + name + "): compiling failed:\n" +
@@ -265,7 +253,7 @@ LoadedProgram::impl::compile(const std::vector<runtime::host_buffer> &args) {
 std::vector<Array>
 LoadedProgram::operator()(const std::vector<Array> &inputs) const {
   impl &p = *impl_;
-  std::vector<runtime::host_buffer> shapes;
+  std::vector<runtime::tensor_spec> specs;
   std::vector<std::vector<int64_t>> dims;
   std::vector<std::string> dtypes;
   std::string key;
@@ -274,13 +262,10 @@ LoadedProgram::operator()(const std::vector<Array> &inputs) const {
       throw error("jx::load(" + p.name + "): input " + std::to_string(i) +
                   " is traced; a loaded program takes concrete arrays");
     const runtime::host_buffer &b = inputs[i].buffer();
-    runtime::host_buffer s;
-    s.dtype = b.dtype;
-    s.shape = b.shape;
-    shapes.push_back(std::move(s));
+    specs.push_back({b.dtype, b.shape});
     dims.push_back(b.shape);
     dtypes.push_back(runtime::dtype_name(b.dtype));
-    key += specText(b.dtype, b.shape) + ";";
+    key += specs.back().type_string() + ";";
   }
   if (inputs.size() != p.inputs.size())
     throw error("jx::load(" + p.name + "): the program takes " +
@@ -292,13 +277,13 @@ LoadedProgram::operator()(const std::vector<Array> &inputs) const {
       throw error(m);
   }
   const transforms::compiled &c =
-      *p.cache.get(key, [&] { return p.compile(shapes); });
+      *p.cache.get(key, [&] { return p.compile(dims); });
   const auto &want = c.exe->executable().inputs();
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (!(want[i] == runtime::tensor_spec{shapes[i].dtype, shapes[i].shape}))
+    if (!(want[i] == specs[i]))
       throw error("jx::load(" + p.name + "): input " + std::to_string(i) +
-                  " is " + specText(shapes[i].dtype, shapes[i].shape) +
-                  "; the program takes " + want[i].type_string());
+                  " is " + specs[i].type_string() + "; the program takes " +
+                  want[i].type_string());
   return transforms::execute(c, inputs);
 }
 

@@ -442,15 +442,8 @@ bool specializeExport(ModuleOp module, const jx::exported::Exported &e,
     llvm::outs() << "FAIL " << names << ": invalid input\n";
     return false;
   }
-  if (!jx::compiler::hasDynamicSignature(module, "main"))
-    return true;
-  auto main = module.lookupSymbol<func::FuncOp>("main");
-  SmallVector<Type> types;
-  for (auto [arg, shape] : llvm::zip(main.getArgumentTypes(), shapes))
-    types.push_back(RankedTensorType::get(
-        shape, cast<ShapedType>(arg).getElementType()));
   if (failed(jx::compiler::refineShapes(
-          module, "main", types, jx::compiler::checksShapeAssertions(e)))) {
+          module, "main", shapes, jx::compiler::checksShapeAssertions(e)))) {
     llvm::outs() << "FAIL " << names << ": the inputs do not fit the "
                     "export's symbolic shapes\n";
     return false;

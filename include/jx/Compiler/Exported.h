@@ -43,19 +43,19 @@ std::string checkInputShapes(const exported::Exported &exported,
                              const std::vector<std::string> &dtypes);
 
 /// Specializes @`entry` of a shape-polymorphic module to concrete input
-/// types: sets its argument types, evaluates `get_dimension_size` and the
+/// shapes (its arguments keep their element types; a module whose
+/// signature is already static is left as it is): sets its argument types,
+/// evaluates `get_dimension_size` and the
 /// arithmetic on dimensions, checks each `@shape_assertion` (failing with
 /// its message, `{0}`... replaced by the values, as JAX reports it),
 /// rewrites dynamic ops whose shapes became constants into their static
 /// forms, specializes the functions it calls, and gives every value a
 /// static type. Fails after a diagnostic. With `checkAssertions` false the
 /// assertions are dropped unchecked (an export that disabled them).
-mlir::LogicalResult refineShapes(mlir::ModuleOp module, llvm::StringRef entry,
-                                 llvm::ArrayRef<mlir::Type> inputTypes,
-                                 bool checkAssertions = true);
-
-/// True when some argument or result of @`entry` has a dynamic dimension.
-bool hasDynamicSignature(mlir::ModuleOp module, llvm::StringRef entry);
+mlir::LogicalResult
+refineShapes(mlir::ModuleOp module, llvm::StringRef entry,
+             const std::vector<std::vector<int64_t>> &inputShapes,
+             bool checkAssertions = true);
 
 } // namespace jx::compiler
 

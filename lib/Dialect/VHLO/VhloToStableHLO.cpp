@@ -60,7 +60,6 @@ public:
     attrs.erase(it);
     return a;
   }
-  bool has(StringRef name) const { return attrs.count(name); }
 
   LogicalResult ints(StringRef name, SmallVectorImpl<int64_t> &out,
                      bool optional = true) {

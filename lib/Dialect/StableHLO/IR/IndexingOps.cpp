@@ -19,9 +19,7 @@ using namespace jx::stablehlo;
 #define GET_OP_CLASSES
 #include "jx/Dialect/StableHLO/IR/StableHLOIndexingOps.cpp.inc"
 
-namespace {
-
-GatherDims toGatherDims(GatherDimensionNumbersAttr attr) {
+GatherDims jx::stablehlo::toGatherDims(GatherDimensionNumbersAttr attr) {
   GatherDims dims;
   dims.offsetDims = attr.getOffsetDims();
   dims.collapsedSliceDims = attr.getCollapsedSliceDims();
@@ -31,6 +29,8 @@ GatherDims toGatherDims(GatherDimensionNumbersAttr attr) {
   dims.indexVectorDim = attr.getIndexVectorDim();
   return dims;
 }
+
+namespace {
 
 ScatterDims toScatterDims(ScatterDimensionNumbersAttr attr) {
   ScatterDims dims;

@@ -16,6 +16,8 @@
 
 namespace jx::stablehlo {
 
+class GatherDimensionNumbersAttr;
+
 /// The dimension numbers of gather, independent of the attribute that
 /// stores them (#stablehlo.gather<...>).
 struct GatherDims {
@@ -26,6 +28,9 @@ struct GatherDims {
   llvm::ArrayRef<int64_t> startIndexMap;
   int64_t indexVectorDim = 0;
 };
+
+/// The fields of a #stablehlo.gather attribute (gather and dynamic_gather).
+GatherDims toGatherDims(GatherDimensionNumbersAttr attr);
 
 /// The dimension numbers of scatter (#stablehlo.scatter<...>).
 struct ScatterDims {
