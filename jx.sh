@@ -77,26 +77,14 @@ demo() {
   # one jit. It prints the loss and time of each epoch and the test
   # accuracy, and writes every stage of the compiled step (jaxpr, StableHLO,
   # the CPU pipeline's phases, LLVM IR, assembly) to $build/mlp_stages/, and
-  # the pipeline explorer's page of the step (docs/explorer.md) beside them.
+  # the pipeline explorer's page of the step (docs/explorer.md) beside them;
+  # it prints the page's path.
   # (Not built when CMake found no zlib: configure again now that it is.)
   if [ ! -x "$build/bin/jx-mlp-train" ]; then
     cmake "$build" >/dev/null
     ninja -C "$build" -j "$jobs" jx-example-mlp-train
   fi
-  local stages="$build/mlp_stages" prev=""
-  for a in "$@"; do [ "$prev" = "--stages" ] && stages=$a; prev=$a; done
   "$build/bin/jx-mlp-train" --stages "$build/mlp_stages" "$@"
-  local log
-  if [ -x "$build/bin/jxc" ] && [ -f "$stages/02-stablehlo.mlir" ]; then
-    if log=$("$build/bin/jxc" explore "$stages/02-stablehlo.mlir" \
-        --source "$stages/01-jaxpr.txt" --run-zeros --title "MLP train step" \
-        -o "$stages/explorer.html" 2>&1); then
-      echo "the pipeline explorer of the training step (open it in a browser):"
-      echo "  $stages/explorer.html"
-    else
-      echo "$log" >&2
-    fi
-  fi
 }
 
 demo_hlo() {

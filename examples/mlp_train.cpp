@@ -4,7 +4,8 @@
 // jx ops over jx::tree_map, and the whole training step (forward, backward,
 // update) is one jx::jit-compiled function, compiled once. Every stage of
 // that compilation (jaxpr, StableHLO, the CPU pipeline's phases, LLVM IR,
-// assembly) is written into a folder.
+// assembly) is written into a folder, with the pipeline explorer's page of
+// the step (Compiled::explore, docs/explorer.md).
 //
 //   ./jx.sh demo                                  # builds and runs this
 //   build/bin/jx-mlp-train [--epochs N] [--data digits.csv.gz]
@@ -342,6 +343,11 @@ int main(int argc, char **argv) {
       std::printf("cost of one step: %.3g flops, %.3g transcendentals, %.3g "
                   "bytes accessed\n",
                   cost.flops, cost.transcendentals, cost.bytes_accessed);
+      // The pipeline explorer's page of the step, run on the first batch.
+      std::string page = dir + "/explorer.html";
+      compiled.explore(page, args, "MLP train step");
+      std::printf("the pipeline explorer of the step (open it in a browser): %s\n",
+                  page.c_str());
     } catch (const std::exception &e) {
       std::cerr << "jx-mlp-train: error: writing the stages: " << e.what()
                 << "\n";

@@ -100,6 +100,17 @@ public:
   std::string serialize() const;
   /// Runs it on flat arguments, the lowered jaxpr's inputs in order.
   std::vector<Array> operator()(const std::vector<Array> &args) const;
+  /// Writes the pipeline explorer's page of this program to `path`
+  /// (docs/explorer.md): one self-contained HTML file with the jaxpr and
+  /// every stage above, the fusion decisions, the memory plan and the
+  /// devices. With `args` (flat, as operator() takes them) the page also
+  /// shows the time of a call and the results. The page is made from its
+  /// own compilation of the program, whose ops carry the StableHLO lines
+  /// they came from. `title` defaults to the jitted function's name. Throws
+  /// std::runtime_error when the page cannot be made or written, or when
+  /// `args` do not fit the program (the message names the argument).
+  void explore(const std::string &path, const std::vector<Array> &args = {},
+               const std::string &title = "") const;
 
   struct state;
   explicit Compiled(std::shared_ptr<const state> s) : state_(std::move(s)) {}

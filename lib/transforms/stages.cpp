@@ -3,6 +3,7 @@
 #include "core/trace.h"
 #include "frontend/lowering.h"
 #include "jx/Compiler/Compile.h"
+#include "jx/Explorer/Explorer.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/jit.h"
 #include "transforms/compile.h"
@@ -10,16 +11,21 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 
 namespace jx {
 
 struct Compiled::state {
   transforms::compiled program;
+  /// What the program was compiled from, for explore().
+  ClosedJaxpr jaxpr;
+  std::string name;
   std::map<std::string, std::string> texts;
   cost_analysis_result cost;
   /// The llvm-dialect module, translated to LLVM IR and assembly when
@@ -49,6 +55,8 @@ Compiled Lowered::compile() const {
   mlir::OwningOpRef<mlir::ModuleOp> module = frontend::lower_to_module(jaxpr_, name_);
   frontend::diagnostic_capture diagnostics;
   auto s = std::make_shared<Compiled::state>();
+  s->jaxpr = jaxpr_;
+  s->name = name_;
   s->texts["stablehlo"] = print(*module);
   compiler::compile_options options;
   options.serializable = true;
@@ -110,6 +118,39 @@ std::string Compiled::serialize() const { return state_->program.exe->serialize(
 
 std::vector<Array> Compiled::operator()(const std::vector<Array> &args) const {
   return transforms::execute(state_->program, args);
+}
+
+void Compiled::explore(const std::string &path, const std::vector<Array> &args,
+                       const std::string &title) const {
+  const state &s = *state_;
+  explorer::explore_options options;
+  options.file = "jit(" + s.name + ")";
+  options.title = title.empty() ? options.file : title;
+  std::ostringstream jaxpr;
+  jaxpr << s.jaxpr << "\n";
+  options.source_text = jaxpr.str();
+  options.source_name = "the jaxpr jit traced";
+  for (const Array &a : args)
+    options.inputs.push_back(a.buffer());
+  frontend::diagnostic_capture diagnostics;
+  mlir::OwningOpRef<mlir::ModuleOp> module = frontend::lower_to_module(s.jaxpr, s.name);
+  mlir::FailureOr<explorer::page> page = explorer::make_page(*module, options);
+  if (mlir::failed(page)) {
+    std::string why = diagnostics.text();
+    while (!why.empty() && why.back() == '\n')
+      why.pop_back();
+    throw std::runtime_error("jx::Compiled::explore: " + why);
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec);
+  if (!ec) {
+    out << page->html;
+    out.close();
+    ec = out.error();
+  }
+  if (ec)
+    throw std::runtime_error("jx::Compiled::explore: cannot write " + path +
+                             ": " + ec.message());
 }
 
 } // namespace jx

@@ -3,8 +3,9 @@
 headless Chromium, driven through the DevTools protocol over a pipe
 (--remote-debugging-pipe; Python's standard library only).
 
-For the MLP train step (examples/mlp_train.cpp, through jx-mlp-train
---stages) and JAX fixtures, it checks that the page is under 5 MB, loads in
+For the MLP train step (examples/mlp_train.cpp: jx-mlp-train --stages
+writes its page through the C++ frontend's Compiled::explore) and JAX
+fixtures (through `jxc explore`), it checks that the page is under 5 MB, loads in
 under 2 s, has the eight stages each non-empty, that the three modes switch,
 that selecting a StableHLO op highlights its counterpart in the next stage,
 that elementwise ops, reductions and dots are followed down to the loop
@@ -297,23 +298,23 @@ def main():
     fixtures = os.path.join(args.src, "test", "Fixtures", "jax")
     pages = []  # (name, path, deep kinds, screenshots?)
 
-    # The MLP train step, as ./jx.sh demo compiles it.
+    # The MLP train step, as ./jx.sh demo compiles it: its page is written by
+    # the C++ frontend's Compiled::explore, run on the first batch.
     step = None
     if args.mlp_train and os.path.exists(args.mlp_train):
         stages = os.path.join(args.out, "mlp_stages")
+        t0 = time.time()
         r = subprocess.run([args.mlp_train, "--epochs", "1", "--min-accuracy", "0",
                             "--stages", stages], capture_output=True, text=True)
-        if r.returncode == 0 and os.path.exists(os.path.join(stages, "02-stablehlo.mlir")):
-            step = stages
+        page = os.path.join(stages, "explorer.html")
+        if r.returncode == 0 and os.path.exists(page):
+            step = page
+            print("jx-mlp-train (one epoch, stages and Compiled::explore): %.1f s"
+                  % (time.time() - t0))
         else:
             print("note: jx-mlp-train could not run (%d): %s" % (r.returncode, r.stderr.strip()[-300:]))
     if step:
-        out = os.path.join(args.out, "mlp_step.html")
-        secs = explore(args.jxc, os.path.join(step, "02-stablehlo.mlir"), out,
-                       ["--source", os.path.join(step, "01-jaxpr.txt"), "--run-zeros",
-                        "--title", "MLP train step"])
-        print("jxc explore (MLP train step): %.1f s" % secs)
-        pages.append(("MLP train step", out, ["elementwise", "reduction", "dot"], True))
+        pages.append(("MLP train step", step, ["elementwise", "reduction", "dot"], True))
     else:
         print("note: no MLP train step (jx-mlp-train missing or failed): using "
               "the JAX fixture mlp_grad.mlir in its place")

@@ -2,11 +2,10 @@
 //
 //   jxc explore FILE [--input a.npy ...] [--source jaxpr.txt] -o explorer.html
 //
-// Compiles the program's entry as `jxc run` does, keeping every stage on the
-// way (StableHLO, the CPU pipeline's phases, LLVM IR, assembly), and writes
-// one self-contained HTML page (tools/explorer/, embedded at build time)
-// that shows them in three modes: the pipeline, the dialect levels, the
-// deployment. See docs/explorer.md.
+// Reads the program and its inputs as `jxc run` does and writes the page
+// jx::explorer::make_page (lib/Explorer) makes of its entry: every stage in
+// three modes, the pipeline, the dialect levels, the deployment. See
+// docs/explorer.md.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,12 +1,12 @@
 # embed.cmake - the pipeline explorer's page template as a C++ header.
 #
-#   cmake -DDIR=<tools/explorer> -DOUT=<ExplorerAssets.h> -P embed.cmake
+#   cmake -DDIR=<lib/Explorer/page> -DOUT=<ExplorerAssets.h> -P embed.cmake
 #
 # Writes jx::explorer::kHtml, kCss and kJs (explorer.html, .css, .js) as raw
-# string literals, which `jxc explore` (tools/jxc/Explore.cpp) fills with the
+# string literals, which `jxc explore` (lib/Explorer/Explorer.cpp) fills with the
 # program's data. Each file must not contain the literal's closing
 # delimiter `)JXEXPLORER"`.
-set(content "// Generated from tools/explorer by embed.cmake; do not edit.\n")
+set(content "// Generated from lib/Explorer/page by embed.cmake; do not edit.\n")
 string(APPEND content "#ifndef JX_EXPLORER_ASSETS_H\n#define JX_EXPLORER_ASSETS_H\n")
 string(APPEND content "namespace jx::explorer {\n")
 foreach(pair "kHtml;explorer.html" "kCss;explorer.css" "kJs;explorer.js")

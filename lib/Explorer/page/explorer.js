@@ -1,5 +1,5 @@
-// The jx pipeline explorer (tools/explorer/explorer.js): renders the JSON
-// that `jxc explore` embeds in the page (tools/jxc/Explore.cpp writes it).
+// The jx pipeline explorer (lib/Explorer/page/explorer.js): renders the JSON
+// that `jxc explore` embeds in the page (lib/Explorer/Explorer.cpp writes it).
 //
 // Data: stages[i] = {id, title, kind, ms, opCount, bytes, note, passes,
 // dialects, opNames, ops, text}; ops[k] = [line, name, func, origin...],
