@@ -86,7 +86,7 @@ std::string cacheKey(mlir::ModuleOp module, const std::string &entry,
   field(options.target_cpu);
   field(entry);
   field(std::string{char('0' + options.fuse), char('0' + options.blas),
-                    char('0' + options.dnnl)});
+                    char('0' + options.dnnl), char('0' + options.time_regions)});
   field(text);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }

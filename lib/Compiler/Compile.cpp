@@ -242,6 +242,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
   pipeline.fuse = options.fuse;
   pipeline.blas = options.blas;
   pipeline.dnnl = options.dnnl;
+  pipeline.timeRegions = options.time_regions;
   pipeline.configurePassManager = options.configure_pass_manager;
   pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
     if (phase == "bufferized")

@@ -30,6 +30,7 @@
 #include "jx/runtime/executable.h"
 #include "jx/runtime/format.h"
 #include "jx/runtime/memory.h"
+#include "jx/runtime/region_timers.h"
 #include "jx/runtime/threads.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -144,6 +145,15 @@ struct ParallelLoop {
   llvm::SmallVector<unsigned, 2> origins;
 };
 
+/// One op the region timers time (jx-time-regions).
+struct TimedRegion {
+  int64_t id = 0;
+  unsigned line = 0; // in the loops stage
+  std::string kind;  // "loop nest", "parallel loop nest", a callee, "copy"
+  llvm::SmallVector<unsigned, 2> origins;
+  jx::runtime::region_time time; // over the timed calls
+};
+
 /// Times the passes of one phase: the first start and the summed duration
 /// of each pass argument (a pass that runs on every function is summed
 /// over them).
@@ -193,6 +203,7 @@ public:
   std::vector<FusionGroup> fusion;
   MemoryPlan memory;
   std::vector<ParallelLoop> parallel;
+  std::vector<TimedRegion> regions;
   std::string debugInfoNote;
   unsigned elide = 64;
 
@@ -205,6 +216,7 @@ public:
   void collectFusion(ModuleOp module, const Stage &stage);
   void collectMemory(ModuleOp module, llvm::StringRef entry, const Stage &stage);
   void collectParallel(ModuleOp module, const Stage &stage);
+  void collectRegions(ModuleOp module, const Stage &stage);
   void collectLlvmIr(llvm::Module &module, Stage &stage);
   void collectAsm(Stage &stage);
   /// Whether the bufferized stage calls a function whose name starts with
@@ -342,20 +354,25 @@ bool Explorer::callWithOrigins(llvm::StringRef prefix,
   return false;
 }
 
+/// Each op's line in `stage`'s text (its ops in pre-order, as collectMlir
+/// recorded them).
+std::map<Operation *, unsigned> linesOfOps(ModuleOp module, const Stage &stage) {
+  std::map<Operation *, unsigned> lineOfOp;
+  unsigned i = 0;
+  module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == module.getOperation())
+      return;
+    lineOfOp[op] = stage.ops[i++].line;
+  });
+  return lineOfOp;
+}
+
 void Explorer::collectFusion(ModuleOp module, const Stage &stage) {
   // The loop nests of the linalg stage: each linalg op at the top of a
   // function, and each loop (jx-fuse-rows' scf.forall over rows) that holds
   // linalg ops. Their origins, gathered over everything inside, are the
   // StableHLO ops computed in that loop nest.
-  std::map<Operation *, unsigned> lineOfOp;
-  {
-    unsigned i = 0;
-    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == module.getOperation())
-        return;
-      lineOfOp[op] = stage.ops[i++].line;
-    });
-  }
+  std::map<Operation *, unsigned> lineOfOp = linesOfOps(module, stage);
   for (auto fn : module.getOps<FunctionOpInterface>()) {
     if (fn.isExternal())
       continue;
@@ -457,15 +474,7 @@ uint64_t elementBytes(Type t) {
 
 void Explorer::collectMemory(ModuleOp module, llvm::StringRef entry,
                              const Stage &stage) {
-  std::map<Operation *, unsigned> lineOfOp;
-  {
-    unsigned i = 0;
-    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == module.getOperation())
-        return;
-      lineOfOp[op] = stage.ops[i++].line;
-    });
-  }
+  std::map<Operation *, unsigned> lineOfOp = linesOfOps(module, stage);
   auto fn = module.lookupSymbol<FunctionOpInterface>(entry);
   if (!fn)
     return;
@@ -523,15 +532,7 @@ void Explorer::collectMemory(ModuleOp module, llvm::StringRef entry,
 }
 
 void Explorer::collectParallel(ModuleOp module, const Stage &stage) {
-  std::map<Operation *, unsigned> lineOfOp;
-  {
-    unsigned i = 0;
-    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == module.getOperation())
-        return;
-      lineOfOp[op] = stage.ops[i++].line;
-    });
-  }
+  std::map<Operation *, unsigned> lineOfOp = linesOfOps(module, stage);
   module->walk([&](omp::LoopNestOp nest) {
     ParallelLoop p;
     p.line = lineOfOp[nest.getOperation()];
@@ -546,6 +547,50 @@ void Explorer::collectParallel(ModuleOp module, const Stage &stage) {
     }
     nest->walk([&](Operation *inner) { originsOf(inner->getLoc(), p.origins); });
     parallel.push_back(std::move(p));
+  });
+}
+
+void Explorer::collectRegions(ModuleOp module, const Stage &stage) {
+  std::map<Operation *, unsigned> lineOfOp = linesOfOps(module, stage);
+  // Each region starts with jx_rt_region_begin(id) (jx-time-regions); the
+  // op after it is the region (an scf loop is branches by now: its first
+  // branch), and the begin call carries the region's location.
+  module->walk([&](func::CallOp begin) {
+    if (begin.getCallee() != "jx_rt_region_begin" || begin.getNumOperands() != 1)
+      return;
+    std::optional<int64_t> id = getConstantIntValue(begin.getOperand(0));
+    Operation *op = begin->getNextNode();
+    if (!id || !op)
+      return;
+    TimedRegion r;
+    r.id = *id;
+    r.line = lineOfOp[op];
+    originsOf(begin.getLoc(), r.origins);
+    auto addOrigins = [&](Operation *root) {
+      root->walk([&](Operation *inner) { originsOf(inner->getLoc(), r.origins); });
+    };
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      bool outlined = callee && !callee.isExternal();
+      r.kind = outlined ? "loop nest" : call.getCallee().str();
+      if (outlined) {
+        addOrigins(callee);
+        if (callee->walk([](omp::ParallelOp) { return WalkResult::interrupt(); })
+                .wasInterrupted())
+          r.kind = "parallel loop nest";
+      }
+    } else if (isa<memref::CopyOp>(op)) {
+      r.kind = "copy";
+    } else {
+      addOrigins(op);
+      bool parallel = isa<omp::ParallelOp>(op) ||
+                      op->walk([](omp::ParallelOp) { return WalkResult::interrupt(); })
+                          .wasInterrupted();
+      r.kind = parallel ? "parallel loop nest" : "loop nest";
+    }
+    std::sort(r.origins.begin(), r.origins.end());
+    r.origins.erase(std::unique(r.origins.begin(), r.origins.end()), r.origins.end());
+    regions.push_back(std::move(r));
   });
 }
 
@@ -987,6 +1032,21 @@ std::string pageData(const Explorer &ex, const Report &r) {
             });
           });
       });
+      if (r.ran)
+        j.attributeArray("regions", [&] {
+          for (const TimedRegion &t : ex.regions)
+            j.object([&] {
+              j.attribute("id", t.id);
+              j.attribute("line", t.line);
+              j.attribute("kind", t.kind);
+              j.attributeArray("origins", [&] {
+                for (unsigned o : t.origins)
+                  j.value(o);
+              });
+              j.attribute("calls", t.time.calls);
+              j.attribute("ns", t.time.ns);
+            });
+        });
       j.attributeObject("deploy", [&] {
         const jx::runtime::cpu_info &cpu = jx::runtime::host_cpu();
         j.attribute("cpu", cpu.model);
@@ -1130,6 +1190,8 @@ FailureOr<page> make_page(ModuleOp module, const explore_options &options) {
   jx::compiler::compile_options compileOptions;
   compileOptions.fuse = options.fuse;
   compileOptions.blas = options.blas;
+  // Timers around each region when the program runs: the time per region.
+  compileOptions.time_regions = !options.inputs.empty() || options.run_zeros;
   auto currentPasses =
       std::make_shared<std::vector<std::pair<std::string, double>>>();
   Clock::time_point phaseStart = Clock::now();
@@ -1164,8 +1226,10 @@ FailureOr<page> make_page(ModuleOp module, const explore_options &options) {
       ex.collectFusion(m, added);
     else if (phase == "bufferized")
       ex.collectMemory(m, entry, added);
-    else if (phase == "loops")
+    else if (phase == "loops") {
       ex.collectParallel(m, added);
+      ex.collectRegions(m, added);
+    }
     else if (phase == "llvm-dialect")
       llvmDialect = m.clone();
     collectMs += msSince(t0);
@@ -1261,12 +1325,23 @@ FailureOr<page> make_page(ModuleOp module, const explore_options &options) {
   if (!args.empty()) {
     try {
       results = exe->run(args); // warm-up, and the results shown
+      // The region timers' table is the process's: one explorer at a time.
+      static std::mutex timersInUse;
+      std::lock_guard<std::mutex> lock(timersInUse);
+      jx::runtime::reset_region_times();
       auto begin = Clock::now();
       while (times.size() < 5 || (msSince(begin) < 200 && times.size() < 1000)) {
         auto t0 = Clock::now();
         (void)exe->run(args);
         times.push_back(msSince(t0));
       }
+      std::size_t slots = 0;
+      for (const TimedRegion &r : ex.regions)
+        slots = std::max<std::size_t>(slots, r.id + 1);
+      std::vector<jx::runtime::region_time> table = jx::runtime::region_times(slots);
+      for (TimedRegion &r : ex.regions)
+        if (r.id >= 0 && static_cast<std::size_t>(r.id) < table.size())
+          r.time = table[r.id];
       std::sort(times.begin(), times.end());
       ran = true;
     } catch (const jx::runtime::invalid_input &e) {

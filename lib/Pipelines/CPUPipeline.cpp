@@ -182,10 +182,11 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "bufferization-lower-deallocations,cse,canonicalize,"
            "jx-loop-temporaries-on-stack,jx-strided-copies-to-loops";
   if (phase == "loops")
-    return "scf-forall-to-parallel,convert-linalg-to-parallel-loops,"
-           "jx-parallel-loops,"
-           "convert-scf-to-openmp,jx-hoist-allocas-per-thread,canonicalize,"
-           "jx-outline-loop-nests,"
+    return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,"
+                       "jx-parallel-loops,"
+                       "convert-scf-to-openmp,jx-hoist-allocas-per-thread,"
+                       "canonicalize,jx-outline-loop-nests,") +
+           (options.timeRegions ? "jx-time-regions," : "") +
            "expand-strided-metadata,"
            "lower-affine,"
            "convert-scf-to-cf,canonicalize";
@@ -344,6 +345,7 @@ void registerCPUPipelines() {
   registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();
+  registerTimeRegionsPass();
   registerFuseRowsPass();
   registerLoopTemporariesOnStackPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,

@@ -3,6 +3,7 @@
 
 #include "jx/runtime/executable.h"
 #include "jx/runtime/kernels.h"
+#include "jx/runtime/region_timers.h"
 #include "jx/runtime/memory.h"
 #include "jx/runtime/threads.h"
 #include "jx/version.h"
@@ -121,6 +122,9 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_conv", fn(&jx_rt_conv)},
       // JAX's LAPACK custom calls (LapackCustomCalls.cpp, lapack.cpp).
       {"jx_rt_lapack", fn(&jx_rt_lapack)},
+      // Region timers of code compiled with time_regions (region_timers.h).
+      {"jx_rt_region_begin", fn(&jx_rt_region_begin)},
+      {"jx_rt_region_end", fn(&jx_rt_region_end)},
       // Temporaries: allocated and freed through the runtime (memory.h).
       {"_mlir_memref_to_llvm_alloc", fn(&_mlir_memref_to_llvm_alloc)},
       {"_mlir_memref_to_llvm_aligned_alloc",

@@ -5,6 +5,8 @@
 // RUN: jxc explore %s -o %t.html --input="2xf32=1 2" --input="2xf32=3 4" 2>&1 | FileCheck %s --check-prefix=LOG
 // RUN: FileCheck %s --input-file %t.html
 // RUN: FileCheck %s --input-file %t.html --check-prefix=OFFLINE
+// RUN: jxc explore %s -o %t.regions.html --function=big --run-zeros
+// RUN: FileCheck %s --input-file %t.regions.html --check-prefix=REGIONS
 // RUN: not jxc explore %s.missing -o %t.missing.html 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not jxc explore %s -o %t.bad.html --input="3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=BADINPUT
 
@@ -37,6 +39,10 @@
 // OFFLINE-NOT: @import
 // OFFLINE-NOT: /*JX_
 
+// Time per region: the loop nest of @big, timed by its own timers.
+// REGIONS: "regions":[{"id":0,"line":{{[1-9][0-9]*}},"kind":"{{(parallel )?}}loop nest","origins":[{{[0-9,]+}}],"calls":{{[1-9][0-9]*}},"ns":{{[1-9][0-9]*}}}]
+// REGIONS: "run":{"zeros":true
+
 // MISSING: jxc: error: {{.*}}.missing
 
 // BADINPUT: error: {{.*}}
@@ -45,4 +51,10 @@ func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.add %a, %b : tensor<2xf32>
   %1 = stablehlo.tanh %0 : tensor<2xf32>
   return %1 : tensor<2xf32>
+}
+
+func.func @big(%a: tensor<1024xf32>, %b: tensor<1024xf32>) -> tensor<1024xf32> {
+  %0 = stablehlo.add %a, %b : tensor<1024xf32>
+  %1 = stablehlo.tanh %0 : tensor<1024xf32>
+  return %1 : tensor<1024xf32>
 }

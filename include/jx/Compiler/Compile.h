@@ -33,6 +33,11 @@ struct compile_options {
   /// With blas, f32 convolutions through oneDNN (off: GEMMs per window
   /// position).
   bool dnnl = true;
+  /// Time each top-level loop nest, library call and copy of the entry
+  /// (the runtime's region timers, jx/runtime/region_timers.h): what the
+  /// pipeline explorer shows as the time per fused region. Each region
+  /// costs two clock reads per call.
+  bool time_regions = false;
   /// Link the code into a shared object (needs a linker, see JX_LINKER)
   /// instead of the in-process JIT, so that the executable's serialize()
   /// works. Compiling costs the linker's run (milliseconds) more.

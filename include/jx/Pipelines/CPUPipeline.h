@@ -48,6 +48,9 @@ struct CPUPipelineOptions {
   /// (jx-convolution-to-dnnl); off, they become GEMMs over the window's
   /// positions (ConvolutionToLinalg).
   bool dnnl = true;
+  /// Time each top-level loop nest, call and copy of the entry through the
+  /// runtime's region timers (jx-time-regions, jx/runtime/region_timers.h).
+  bool timeRegions = false;
   /// Called with the phase name and the module after each phase.
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
   /// Called with each phase's pass manager before it runs: where a tool
@@ -116,6 +119,11 @@ void registerElementwiseInPlacePass();
 /// of at most 1024 terms per accumulator; registered by
 /// registerCPUPipelines.
 void registerBlockedReductionsPass();
+
+/// `--jx-time-regions` (TimeRegions.cpp): the runtime's region timers
+/// around each top-level loop nest, call and copy of the public functions;
+/// registered by registerCPUPipelines.
+void registerTimeRegionsPass();
 
 /// `--jx-free-after-last-use` (FreeAfterLastUse.cpp): frees each buffer a
 /// block allocates right after its last use, out of the block's one

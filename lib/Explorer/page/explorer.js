@@ -62,6 +62,33 @@
     if (html != null) e.innerHTML = html;
     return e;
   }
+  // Time per region of a run: the compiled code's own timers
+  // (jx-time-regions) around each top-level loop nest, library call and copy.
+  function regionsCard(regions, run) {
+    var timed = regions.filter(function (g) { return g.calls > 0; });
+    if (!timed.length) return '';
+    var perCall = function (g) { return g.ns / 1e6 / Math.max(1, run.calls); };
+    var sum = timed.reduce(function (a, g) { return a + perCall(g); }, 0);
+    var rows = timed.slice().sort(function (a, b) { return b.ns - a.ns; });
+    var shown = rows.slice(0, 20);
+    var h = ['<div class="card" style="order:3" id="regions"><h3>Time per region of a call</h3>'];
+    h.push('<p>' + timed.length + ' timed regions take ' + fmtMs(sum) + ' of the ' + fmtMs(run.medianMs) + ' median call; the rest (' +
+      fmtMs(Math.max(0, run.medianMs - sum)) + ') is allocation, freeing, small ops between regions and the call itself.</p>');
+    h.push('<table class="t"><tr><th>region</th><th class="r">per call</th><th class="r">share</th><th>computes</th></tr>');
+    shown.forEach(function (g) {
+      var t = perCall(g);
+      h.push('<tr><td>' + esc(g.kind) + ' <a class="j" data-pick="1" data-stage="' + stageIndex('loops') + '" data-line="' + g.line + '">loops line ' + g.line + '</a>' +
+        (g.calls !== run.calls ? ' <span class="note">\u00d7' + (g.calls / run.calls).toFixed(g.calls % run.calls ? 1 : 0) + ' per call</span>' : '') + '</td><td class="r">' + fmtMs(t) + '</td><td class="r">' +
+        (100 * t / run.medianMs).toFixed(1) + '%</td><td>' +
+        g.origins.slice(0, 4).map(function (o) { return '<a class="j" data-origin="' + o + '">' + esc(ORIG[o][1].replace('stablehlo.', '')) + '<sub>' + ORIG[o][0] + '</sub></a>'; }).join(', ') +
+        (g.origins.length > 4 ? ' +' + (g.origins.length - 4) : '') + '</td></tr>');
+    });
+    h.push('</table>');
+    if (rows.length > shown.length) h.push('<p class="note">' + (rows.length - shown.length) + ' smaller regions not listed.</p>');
+    h.push('<p class="note">Measured by timers the explorer compiles into its own copy of the program (two clock reads per region and call, included in the times above), over the same calls as the median. The runtime threads parallel loop nests and library calls; a region\'s time is the wall time on the calling thread.</p></div>');
+    return h.join('');
+  }
+
   function stageIndex(id) {
     for (var i = 0; i < S.length; i++) if (S[i].id === id) return i;
     return -1;
@@ -777,7 +804,8 @@
     if (r) {
       h.push('<p>' + (r.zeros ? 'Run on zeros (--run-zeros): ' : 'Run on the given inputs: ') + r.calls + ' calls, median <b>' + fmtMs(r.medianMs) + '</b> (min ' + fmtMs(r.minMs) + ', max ' + fmtMs(r.maxMs) + '), ' +
         (c.flops ? (c.flops / (r.medianMs * 1e6)).toFixed(2) + ' GFLOP/s, ' : '') + (c.bytes / (r.medianMs * 1e6)).toFixed(2) + ' GB/s of the unfused bytes.</p>');
-      h.push('<p class="note">Time per fused region: not measured yet (the compiled code has no per-region timers).</p></div>');
+      h.push('</div>');
+      h.push(regionsCard(D.regions || [], r));
       h.push('<div class="card" style="order:6"><h3>Results of the run</h3><table class="t"><tr><th>result</th><th>type</th><th>values</th></tr>');
       r.results.forEach(function (x, i) {
         var st = x.stats ? (x.stats.min != null ? 'min ' + prec(x.stats.min) + ', max ' + prec(x.stats.max) + ', mean ' + prec(x.stats.mean) : '') + (x.stats.nan ? ', ' + x.stats.nan + ' NaN' : '') : '';
