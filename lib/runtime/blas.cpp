@@ -13,8 +13,9 @@
 // a reduction: beta is 1 after its first index. Otherwise beta is 0 when
 // `overwrite` (C's old contents are ignored), else 1. Pointers are
 // addresses. Matrix-vector shapes go to GEMV. The library is the BLAS jx
-// links (OpenBLAS), which threads each call itself, except for f32
-// products large enough for oneDNN's faster matmul (dnnl.h).
+// links (OpenBLAS), which threads each call itself, except for the f32
+// products where oneDNN's matmul is faster (dnnl.h; per CPU and shape,
+// default_onednn below, or the tuning database).
 
 #include "dnnl.h"
 
@@ -100,12 +101,28 @@ template <typename R> struct complex_blas {
 template <> struct blas<std::complex<float>> : complex_blas<float> {};
 template <> struct blas<std::complex<double>> : complex_blas<double> {};
 
-/// f32 products of at least this many multiply-adds go to oneDNN's matmul,
-/// smaller ones (and matrix-vector ones) to OpenBLAS: measured on an
-/// AVX-512 Xeon, oneDNN is 15-70 % faster from 64 x 64 x 64 up (256 x 784
-/// x 512: 140 against 116 GFLOP/s on one core) and slower below, where its
-/// per-call cost (about 2 us) dominates. See docs/performance.md.
+/// Which library computes an f32 GEMM of `work` multiply-adds (m, n > 1)
+/// when the tuning database has no entry for its shape: a per-CPU rule
+/// from measurements (docs/performance.md, "Which library per shape").
+///  - With AVX-512 (an Intel Xeon): oneDNN from 64 x 64 x 64 (2^18) up, 15
+///    to 70 % faster than OpenBLAS there (256 x 784 x 512: 140 against 116
+///    GFLOP/s on one core); below, its per-call cost (about 2 us) loses.
+///  - AVX2 only (an AMD EPYC, Zen 3): oneDNN's AVX2 matmul wins only on
+///    small products, 2^18 to 2^24 (256^3) multiply-adds, by 5-15 %; above,
+///    OpenBLAS is 1.3-2x faster (256 x 2048 x 512: 6.0 against 11.9 ms on
+///    one core, 3.1 against 5.9 ms on two).
 constexpr int64_t kMinDnnlWork = int64_t(1) << 18;
+constexpr int64_t kMaxDnnlWorkAvx2 = int64_t(1) << 24;
+
+bool default_onednn(int64_t work) {
+  static const bool avx512 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") != 0;
+  }();
+  if (work < kMinDnnlWork)
+    return false;
+  return avx512 || work <= kMaxDnnlWorkAvx2;
+}
 
 struct outer_loop {
   int64_t size, a, b, c;
@@ -189,7 +206,7 @@ bool use_onednn(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
                     " lda=" + std::to_string(lda) + " ldb=" +
                     std::to_string(ldb) + " ldc=" + std::to_string(ldc) +
                     " threads=" + std::to_string(jx::runtime::num_threads());
-  bool onednn = m * n * k >= kMinDnnlWork;
+  bool onednn = default_onednn(m * n * k);
   if (std::optional<std::string> choice = jx::runtime::tuned_choice(key)) {
     onednn = *choice == "onednn";
   } else if (jx::runtime::tuning_enabled()) {

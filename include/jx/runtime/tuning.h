@@ -4,9 +4,9 @@
 // jx's dense kernels are libraries that choose their own tiles for the CPU
 // they run on (OpenBLAS, oneDNN). What depends on the shape and the machine
 // is which library is faster: oneDNN's per-call cost makes OpenBLAS win
-// below about 64^3 multiply-adds on one AVX-512 Xeon, and the crossover
-// moves with the CPU. Without tuning the runtime uses that measured
-// threshold. With tuning on (JX_TUNE=1, or `jxc tune FILE`), the first call
+// below about 64^3 multiply-adds on one AVX-512 Xeon, and on an AVX2-only
+// AMD EPYC OpenBLAS also wins above 256^3. Without tuning the runtime uses
+// that measured rule per CPU (blas.cpp, default_onednn). With tuning on (JX_TUNE=1, or `jxc tune FILE`), the first call
 // of each f32 GEMM shape the database lacks times both libraries on the
 // call's own operands, uses the faster, and records it.
 //
