@@ -31,6 +31,7 @@
 #include <complex>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -141,8 +142,53 @@ bool exact_int8_matmul() {
   return exact;
 }
 
-/// int8 x int8 -> int32: oneDNN where its kernels are exact (VNNI), else
-/// plain loops (C's row accumulated over B's rows); both wrap in 32 bits.
+/// int8 x int8 -> int32 through the f32 GEMM, exactly: every product is an
+/// integer of magnitude at most 2^14 (-128 * -128), so the sum of up to
+/// 1024 of them, and every partial sum a GEMM kernel forms on the way, is
+/// an integer of magnitude at most 2^24, which f32 holds exactly (an FMA of
+/// exact integers below 2^24 does not round). The reduction goes in slices
+/// of 1024; each slice's f32 result converts exactly to an integer and is
+/// added to C wrapping in 32 bits, as StableHLO's i32 sum does.
+constexpr int64_t kExactF32Terms = 1024;
+
+void s8s32_through_f32(int64_t m, int64_t n, int64_t k, bool trans_a,
+                       bool trans_b, const int8_t *a, int64_t lda,
+                       const int8_t *b, int64_t ldb, int32_t beta, int32_t *c,
+                       int64_t ldc) {
+  // A as m x k and B as k x n, row major, in f32 (rows divided among the
+  // runtime's threads, as the GEMM is).
+  // (Not value-initialized: every element is written before it is read.)
+  std::unique_ptr<float[]> fa(new float[static_cast<std::size_t>(m) * k]);
+  std::unique_ptr<float[]> fb(new float[static_cast<std::size_t>(k) * n]);
+  int threads = static_cast<int>(jx::runtime::num_threads());
+#pragma omp parallel for num_threads(threads) if (m * k >= (1 << 16))
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t p = 0; p < k; ++p)
+      fa[i * k + p] = trans_a ? a[p * lda + i] : a[i * lda + p];
+#pragma omp parallel for num_threads(threads) if (k * n >= (1 << 16))
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t j = 0; j < n; ++j)
+      fb[p * n + j] = trans_b ? b[j * ldb + p] : b[p * ldb + j];
+  std::unique_ptr<float[]> part(new float[static_cast<std::size_t>(m) * n]);
+  for (int64_t p0 = 0; p0 < k; p0 += kExactF32Terms) {
+    int64_t kc = std::min(kExactF32Terms, k - p0);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, kc, 1.0f,
+                fa.get() + p0, k, fb.get() + p0 * n, n, 0.0f, part.get(), n);
+    bool add = beta != 0 || p0 > 0;
+#pragma omp parallel for num_threads(threads) if (m * n >= (1 << 16))
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        uint32_t sum = static_cast<uint32_t>(static_cast<int32_t>(part[i * n + j]));
+        if (add)
+          sum += static_cast<uint32_t>(c[i * ldc + j]);
+        c[i * ldc + j] = static_cast<int32_t>(sum);
+      }
+  }
+}
+
+/// int8 x int8 -> int32: oneDNN where its kernels are exact (VNNI); else,
+/// from 2^15 multiply-adds, exactly through the f32 GEMM (above); else
+/// plain loops (C's row accumulated over B's rows). All wrap in 32 bits.
 void call_s8s32(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
                 const int8_t *a, int64_t lda, const int8_t *b, int64_t ldb,
                 int32_t beta, int32_t *c, int64_t ldc) {
@@ -150,6 +196,10 @@ void call_s8s32(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
       jx::runtime::dnnl_gemm(jx::runtime::gemm_types::s8s32, m, n, k, trans_a,
                              trans_b, a, lda, b, ldb, beta != 0, c, ldc))
     return;
+  if (m * n * k >= (int64_t(1) << 15)) {
+    s8s32_through_f32(m, n, k, trans_a, trans_b, a, lda, b, ldb, beta, c, ldc);
+    return;
+  }
   std::vector<uint32_t> row(n);
   for (int64_t i = 0; i < m; ++i) {
     for (int64_t j = 0; j < n; ++j)
