@@ -316,6 +316,81 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
   }
 }
 
+/// Products of at most this many multiply-adds in a batch are computed
+/// whole by one thread each, the batch divided among the threads
+/// (batch_on_threads), rather than each product divided among them.
+constexpr int64_t kMaxWorkPerThreadedBatchItem = int64_t(1) << 24;
+
+/// Whether the C tiles (m x n, leading dimension ldc) at the offsets of the
+/// outer loops are pairwise disjoint: every loop moves C, and, loops sorted
+/// by their C stride, each stride steps past everything the loops inside it
+/// span.
+bool disjoint_outputs(int64_t m, int64_t n, int64_t ldc, int64_t loops,
+                      const outer_loop *outer) {
+  std::vector<std::pair<int64_t, int64_t>> byStride; // (|stride|, size)
+  for (int64_t l = 0; l < loops; ++l) {
+    if (outer[l].size == 1)
+      continue;
+    if (outer[l].c == 0)
+      return false; // a reduction over this loop
+    byStride.push_back({std::abs(outer[l].c), outer[l].size});
+  }
+  std::sort(byStride.begin(), byStride.end());
+  int64_t span = (m - 1) * ldc + n; // elements one tile reaches
+  for (auto [stride, size] : byStride) {
+    if (stride < span)
+      return false;
+    span = stride * (size - 1) + span;
+  }
+  return true;
+}
+
+/// A batch of small f32 products through oneDNN, one product per thread at
+/// a time (oneDNN runs single-threaded inside the parallel loop): on two
+/// cores the attention heads' 256 x 256 x 64 products ran slower divided
+/// among the threads than on one. False when the batch does not qualify
+/// (then the caller computes it product by product).
+bool batch_on_threads(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
+                      const float *a, int64_t lda, const float *b, int64_t ldb,
+                      float beta, float *c, int64_t ldc, int64_t total,
+                      int64_t loops, const outer_loop *outer) {
+  int threads = static_cast<int>(jx::runtime::num_threads());
+  if (threads < 2 || total < 2 || m < 2 || n < 2 || k == 0 ||
+      m * n * k > kMaxWorkPerThreadedBatchItem ||
+      !disjoint_outputs(m, n, ldc, loops, outer) ||
+      !use_onednn(m, n, k, ta, tb, a, lda, b, ldb, ldc))
+    return false;
+  // The offsets of product `it` (the last loop fastest).
+  auto offsets = [&](int64_t it) {
+    std::array<int64_t, 3> o = {0, 0, 0};
+    for (int64_t l = loops; l-- > 0;) {
+      int64_t i = it % outer[l].size;
+      it /= outer[l].size;
+      o[0] += i * outer[l].a;
+      o[1] += i * outer[l].b;
+      o[2] += i * outer[l].c;
+    }
+    return o;
+  };
+  std::vector<char> failed(total, 0);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int64_t it = 0; it < total; ++it) {
+    auto [oa, ob, oc] = offsets(it);
+    failed[it] = !jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k, ta,
+                                         tb, a + oa, lda, b + ob, ldb,
+                                         beta != 0.0f, c + oc, ldc);
+  }
+  // What oneDNN refused (an exception), OpenBLAS computes, one at a time.
+  for (int64_t it = 0; it < total; ++it) {
+    if (!failed[it])
+      continue;
+    auto [oa, ob, oc] = offsets(it);
+    blas<float>::gemm(ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
+                      m, n, k, a + oa, lda, b + ob, ldb, beta, c + oc, ldc);
+  }
+  return true;
+}
+
 template <typename T, typename In = T>
 void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
           int64_t a_addr, int64_t lda, int64_t b_addr, int64_t ldb,
@@ -331,6 +406,10 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
     total *= outer[l].size;
   if (m == 0 || n == 0 || total == 0)
     return;
+  if constexpr (std::is_same_v<T, float> && std::is_same_v<In, float>)
+    if (batch_on_threads(m, n, k, trans_a, trans_b, a, lda, b, ldb,
+                         overwrite ? 0.0f : 1.0f, c, ldc, total, loops, outer))
+      return;
   int64_t index[4] = {0, 0, 0, 0};
   for (int64_t it = 0; it < total; ++it) {
     int64_t oa = 0, ob = 0, oc = 0;
