@@ -155,7 +155,8 @@ constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "hlo")
     return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
-           "canonicalize,jx-blocked-reductions,cse,symbol-dce";
+           "canonicalize,jx-transpose-into-dot,jx-blocked-reductions,cse,"
+           "symbol-dce";
   if (phase == "linalg")
     return std::string("jx-lapack-custom-calls,") +
            (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
@@ -346,6 +347,7 @@ void registerCPUPipelines() {
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();
   registerTimeRegionsPass();
+  registerTransposeIntoDotPass();
   registerFuseRowsPass();
   registerLoopTemporariesOnStackPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,

@@ -120,6 +120,11 @@ void registerElementwiseInPlacePass();
 /// registerCPUPipelines.
 void registerBlockedReductionsPass();
 
+/// `--jx-transpose-into-dot` (TransposeIntoDot.cpp): a transpose that swaps
+/// a dot_general's free dimensions becomes the dot with its operands
+/// swapped; registered by registerCPUPipelines.
+void registerTransposeIntoDotPass();
+
 /// `--jx-time-regions` (TimeRegions.cpp): the runtime's region timers
 /// around each top-level loop nest, call and copy of the public functions;
 /// registered by registerCPUPipelines.
