@@ -9,8 +9,11 @@
 // and read its per-row partial sums besides.
 //
 // This pass tiles the last op of such a chain by one row (an scf.forall
-// over the rows: its parallel leading dimension, tile 1, the rest whole)
-// and fuses into that loop every producer in the chain (upstream's
+// over the rows: its parallel leading dimension, tile 1, the rest whole;
+// or its leading dimensions, when the ops share several and a row along
+// the first alone would exceed 4096 elements: a softmax over the keys of
+// (heads, queries, keys) loops over (head, query) pairs) and fuses into
+// that loop every producer in the chain (upstream's
 // tileConsumerAndFuseProducersUsingSCF). Each iteration then works on one
 // row, which stays in the core's cache between the ops: the input comes
 // from memory once and the output goes to memory once. The per-row
@@ -59,6 +62,10 @@ namespace jx {
 /// Fewer elements than this run as they are: the loop would cost more.
 static constexpr int64_t kMinWork = int64_t{1} << 16;
 
+/// A row of more elements than this is split further along the next
+/// leading row dimension, where there is one (rowDimsOf).
+static constexpr int64_t kMaxRowWork = 4096;
+
 /// The number of rows of `op` (its leading loop), when every operand is
 /// indexed by that loop in its leading dimension or not at all; nullopt
 /// when the op is not row-shaped.
@@ -89,6 +96,59 @@ std::optional<int64_t> rowsOf(linalg::LinalgOp op) {
     if (!op.getMatchingIndexingMap(&init).isFunctionOfDim(0))
       return std::nullopt;
   return ranges.front();
+}
+
+/// How many leading loops of `op` (at least one when rowsOf(op) is set)
+/// are row dimensions: parallel, of static size, and, for every operand,
+/// either its leading dimensions in order, used nowhere else in its
+/// indexing, or not used at all (a broadcast along them); the inits use
+/// them all.
+static unsigned leadingRowDims(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned p = 0;
+  while (p < iterators.size() && iterators[p] == utils::IteratorType::parallel &&
+         !ShapedType::isDynamic(ranges[p]))
+    ++p;
+  auto fits = [&](unsigned n) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      bool usesAny = false;
+      for (unsigned d = 0; d < n; ++d)
+        usesAny |= map.isFunctionOfDim(d);
+      bool init = op.isDpsInit(&operand);
+      if (!usesAny && !init)
+        continue;
+      if (map.getNumResults() < n)
+        return false;
+      for (unsigned d = 0; d < n; ++d)
+        if (map.getResult(d) != getAffineDimExpr(d, op.getContext()))
+          return false;
+      for (AffineExpr e : map.getResults().drop_front(n))
+        for (unsigned d = 0; d < n; ++d)
+          if (e.isFunctionOfDim(d))
+            return false;
+    }
+    return true;
+  };
+  while (p > 1 && !fits(p))
+    --p;
+  return p;
+}
+
+/// How many leading dimensions a reshape in a chain (keepsRows) leaves
+/// alone: its leading reassociation groups of one dimension each.
+static unsigned leadingKeptDims(Operation *op) {
+  SmallVector<ReassociationIndices> groups;
+  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+    groups = expand.getReassociationIndices();
+  else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    groups = collapse.getReassociationIndices();
+  unsigned p = 0;
+  while (p < groups.size() && groups[p].size() == 1 &&
+         groups[p].front() == static_cast<int64_t>(p))
+    ++p;
+  return p;
 }
 
 static bool hasReduction(linalg::LinalgOp op) {
@@ -302,7 +362,8 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
           work += workOf(linalgOp);
       if (work < kMinWork)
         continue;
-      FailureOr<scf::ForallOp> loop = fuse(rewriter, root, chain);
+      FailureOr<scf::ForallOp> loop =
+          fuse(rewriter, root, chain, rowDimsOf(root, chain));
       if (failed(loop))
         continue;
       loops.push_back(*loop);
@@ -321,12 +382,58 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
       dropRecomputedProducers(rewriter, loop);
   }
 
-  /// Tiles `root` by rows and fuses `chain` into the loop; returns it.
+  /// How many leading dimensions the row loop of `chain` runs over: the
+  /// rows are the leading dimensions every op of the chain shares as row
+  /// dimensions (leadingRowDims, of equal sizes; reshapes keep them), taken
+  /// while a row is still larger than kMaxRowWork elements. A softmax over
+  /// the last axis of (heads, queries, keys) then loops over (head, query)
+  /// pairs, with per-row temporaries of one row of keys, rather than over
+  /// heads with temporaries of a whole head.
+  static unsigned rowDimsOf(linalg::LinalgOp root,
+                            const llvm::SetVector<Operation *> &chain) {
+    unsigned dims = ~0u;
+    SmallVector<int64_t> extents = root.getStaticLoopRanges();
+    for (Operation *op : chain) {
+      if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+        unsigned p = leadingRowDims(linalgOp);
+        SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+        unsigned same = 0;
+        while (same < p && same < extents.size() && ranges[same] == extents[same])
+          ++same;
+        dims = std::min(dims, same);
+      } else {
+        dims = std::min(dims, leadingKeptDims(op));
+      }
+    }
+    dims = std::max(1u, std::min<unsigned>(dims, extents.size()));
+    // Per row, the largest op's work.
+    auto rowWork = [&](unsigned n) {
+      int64_t most = 0;
+      for (Operation *op : chain)
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+          int64_t w = 1;
+          SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+          for (unsigned d = n; d < ranges.size(); ++d)
+            w *= ShapedType::isDynamic(ranges[d]) ? 1 : ranges[d];
+          most = std::max(most, w);
+        }
+      return most;
+    };
+    unsigned n = 1;
+    while (n < dims && rowWork(n) > kMaxRowWork)
+      ++n;
+    return n;
+  }
+
+  /// Tiles `root` by rows (its first `rowDims` loops, one index each) and
+  /// fuses `chain` into the loop; returns it.
   FailureOr<scf::ForallOp> fuse(IRRewriter &rewriter, linalg::LinalgOp root,
-                                const llvm::SetVector<Operation *> &chain) {
+                                const llvm::SetVector<Operation *> &chain,
+                                unsigned rowDims) {
     SmallVector<OpFoldResult> tiles(root.getNumLoops(),
                                     rewriter.getIndexAttr(0));
-    tiles.front() = rewriter.getIndexAttr(1);
+    for (unsigned d = 0; d < rowDims; ++d)
+      tiles[d] = rewriter.getIndexAttr(1);
     scf::SCFTilingOptions tiling;
     tiling.setTileSizes(tiles);
     tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
@@ -354,7 +461,7 @@ struct FuseRowsPass : PassWrapper<FuseRowsPass, OperationPass<>> {
             rewriter, cast<TilingInterface>(root.getOperation()), options);
     if (failed(result))
       return failure();
-    // One tiled dimension: one scf.forall.
+    // The tiled dimensions: one scf.forall.
     auto loop = cast<scf::ForallOp>(result->loops.front().getOperation());
     for (OpResult r : root->getResults())
       if (Value replacement = result->replacements.lookup(r))

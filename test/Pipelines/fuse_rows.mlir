@@ -68,3 +68,33 @@ func.func @not_fused(%x: tensor<256x256xf32>, %w: tensor<256x256xf32>, %s: tenso
   %t = stablehlo.reduce(%s init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
   return %r, %t : tensor<256xf32>, tensor<4xf32>
 }
+
+// Attention's softmax over the last axis of (heads, queries, keys): the row
+// loop runs over (head, query) pairs, a row being one query's 256 keys, not
+// over the 8 heads with a whole head's 256 x 256 exponentials per
+// iteration; its per-row buffers go on the stack and the loop runs on all
+// cores, with no heap allocation inside.
+// CHECK-LABEL: func.func @attention_softmax(
+// CHECK: scf.forall (%[[H:.*]], %[[Q:.*]]) in (8, 256)
+// CHECK: tensor.extract_slice %arg0[%[[H]], %[[Q]], 0] [1, 1, 256] [1, 1, 1]
+// CHECK-NOT: tensor<1x256x256xf32>
+// CHECK: tensor.parallel_insert_slice {{.*}}[%[[H]], %[[Q]], 0] [1, 1, 256] [1, 1, 1]
+// CHECK: return
+// LOOPS-LABEL: func.func @attention_softmax(
+// LOOPS: omp.parallel {
+// LOOPS: omp.wsloop
+// LOOPS-NOT: memref.alloc(
+// LOOPS-NOT: memref.dealloc
+// LOOPS: return
+func.func @attention_softmax(%x: tensor<8x256x256xf32>) -> tensor<8x256x256xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<8x256x256xf32>, tensor<f32>) -> tensor<8x256xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0, 1] : (tensor<8x256xf32>) -> tensor<8x256x256xf32>
+  %d = stablehlo.subtract %x, %mb : tensor<8x256x256xf32>
+  %e = stablehlo.exponential %d : tensor<8x256x256xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<8x256x256xf32>, tensor<f32>) -> tensor<8x256xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0, 1] : (tensor<8x256xf32>) -> tensor<8x256x256xf32>
+  %y = stablehlo.divide %e, %sb : tensor<8x256x256xf32>
+  return %y : tensor<8x256x256xf32>
+}
