@@ -25,6 +25,7 @@
 #include "ExplorerAssets.h"
 
 #include "jx/Compiler/Compile.h"
+#include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/runtime/client.h"
 #include "jx/runtime/executable.h"
@@ -552,42 +553,15 @@ void Explorer::collectParallel(ModuleOp module, const Stage &stage) {
 
 void Explorer::collectRegions(ModuleOp module, const Stage &stage) {
   std::map<Operation *, unsigned> lineOfOp = linesOfOps(module, stage);
-  // Each region starts with jx_rt_region_begin(id) (jx-time-regions); the
-  // op after it is the region (an scf loop is branches by now: its first
-  // branch), and the begin call carries the region's location.
-  module->walk([&](func::CallOp begin) {
-    if (begin.getCallee() != "jx_rt_region_begin" || begin.getNumOperands() != 1)
-      return;
-    std::optional<int64_t> id = getConstantIntValue(begin.getOperand(0));
-    Operation *op = begin->getNextNode();
-    if (!id || !op)
-      return;
+  jx::forEachTimedRegion(module, [&](const jx::TimedRegionInfo &info) {
     TimedRegion r;
-    r.id = *id;
-    r.line = lineOfOp[op];
-    originsOf(begin.getLoc(), r.origins);
-    auto addOrigins = [&](Operation *root) {
-      root->walk([&](Operation *inner) { originsOf(inner->getLoc(), r.origins); });
-    };
-    if (auto call = dyn_cast<func::CallOp>(op)) {
-      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
-      bool outlined = callee && !callee.isExternal();
-      r.kind = outlined ? "loop nest" : call.getCallee().str();
-      if (outlined) {
-        addOrigins(callee);
-        if (callee->walk([](omp::ParallelOp) { return WalkResult::interrupt(); })
-                .wasInterrupted())
-          r.kind = "parallel loop nest";
-      }
-    } else if (isa<memref::CopyOp>(op)) {
-      r.kind = "copy";
-    } else {
-      addOrigins(op);
-      bool parallel = isa<omp::ParallelOp>(op) ||
-                      op->walk([](omp::ParallelOp) { return WalkResult::interrupt(); })
-                          .wasInterrupted();
-      r.kind = parallel ? "parallel loop nest" : "loop nest";
-    }
+    r.id = info.id;
+    r.line = lineOfOp[info.op];
+    r.kind = info.kind;
+    originsOf(info.begin->getLoc(), r.origins);
+    if (info.kind != "copy" &&
+        (info.body != info.op || !isa<func::CallOp>(info.op)))
+      info.body->walk([&](Operation *inner) { originsOf(inner->getLoc(), r.origins); });
     std::sort(r.origins.begin(), r.origins.end());
     r.origins.erase(std::unique(r.origins.begin(), r.origins.end()), r.origins.end());
     regions.push_back(std::move(r));

@@ -20,6 +20,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -80,5 +82,37 @@ struct TimeRegionsPass : PassWrapper<TimeRegionsPass, OperationPass<ModuleOp>> {
 } // namespace
 
 void registerTimeRegionsPass() { PassRegistration<TimeRegionsPass>(); }
+
+void forEachTimedRegion(ModuleOp module,
+                        llvm::function_ref<void(const TimedRegionInfo &)> fn) {
+  auto hasParallel = [](Operation *op) {
+    return isa<omp::ParallelOp>(op) ||
+           op->walk([](omp::ParallelOp) { return WalkResult::interrupt(); })
+               .wasInterrupted();
+  };
+  module->walk([&](func::CallOp begin) {
+    if (begin.getCallee() != kBegin || begin.getNumOperands() != 1)
+      return;
+    std::optional<int64_t> id = getConstantIntValue(begin.getOperand(0));
+    Operation *op = begin->getNextNode();
+    if (!id || !op)
+      return;
+    TimedRegionInfo r{*id, begin, op, op, ""};
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+      if (callee && !callee.isExternal()) {
+        r.body = callee;
+        r.kind = hasParallel(callee) ? "parallel loop nest" : "loop nest";
+      } else {
+        r.kind = call.getCallee().str();
+      }
+    } else if (isa<memref::CopyOp>(op)) {
+      r.kind = "copy";
+    } else {
+      r.kind = hasParallel(op) ? "parallel loop nest" : "loop nest";
+    }
+    fn(r);
+  });
+}
 
 } // namespace jx

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchRegions.h"
 #include "Explore.h"
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
@@ -124,6 +125,11 @@ cl::opt<unsigned> benchThreads(
 cl::opt<std::string> benchFormat("format",
                                  cl::desc("Output: text (default) or json"),
                                  cl::init("text"), cl::cat(jxcOptions), cl::sub(benchCmd));
+cl::opt<bool> benchRegions(
+    "regions",
+    cl::desc("Also time each loop nest, library call and copy of the entry "
+             "(the code's own timers, jx-time-regions) and print them"),
+    cl::cat(jxcOptions), cl::sub(benchCmd));
 
 cl::opt<std::string> tuneFile(cl::Positional, cl::desc("<file.mlir>"),
                               cl::cat(jxcOptions), cl::sub(tuneCmd));
@@ -631,6 +637,17 @@ int benchCommand(MLIRContext &ctx) {
     for (const std::string &input : benchInputs)
       args.push_back(jx::runtime::read_input(input));
     jx::compiler::compile_options options = compileOptionsFromFlags();
+    std::vector<jxc::BenchRegion> regions;
+    if (benchRegions) {
+      options.time_regions = true;
+      auto previous = options.after_phase;
+      options.after_phase = [&, previous](const std::string &phase, ModuleOp m) {
+        if (previous)
+          previous(phase, m);
+        if (phase == "loops")
+          regions = jxc::describeRegions(m);
+      };
+    }
     auto start = clock::now();
     auto exe = jx::compiler::compile(*module, name, options);
     double compile = seconds(clock::now() - start);
@@ -639,6 +656,7 @@ int benchCommand(MLIRContext &ctx) {
     if (timing)
       phaseTimes.print(name);
     (void)exe->run(args); // warm-up; checks the inputs
+    jx::runtime::reset_region_times();
     std::vector<double> times;
     auto begin = clock::now();
     while (times.size() < 3 || seconds(clock::now() - begin) < minTime) {
@@ -650,19 +668,28 @@ int benchCommand(MLIRContext &ctx) {
     std::size_t n = times.size();
     double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
     unsigned threads = jx::runtime::num_threads();
+    if (benchRegions)
+      jxc::readRegionTimes(regions);
     if (benchFormat == "json") {
       llvm::outs() << llvm::formatv(
           "{{\"entry\": \"{0}\", \"compile_ms\": {1:f3}, \"median_ms\": "
           "{2:f6}, \"min_ms\": {3:f6}, \"max_ms\": {4:f6}, \"calls\": {5}, "
-          "\"threads\": {6}}\n",
+          "\"threads\": {6}",
           name, compile * 1e3, median * 1e3, times.front() * 1e3,
           times.back() * 1e3, n, threads);
+      if (benchRegions) {
+        llvm::outs() << ", \"regions\": ";
+        jxc::printRegionsJson(llvm::outs(), regions, n);
+      }
+      llvm::outs() << "}\n";
     } else {
       llvm::outs() << llvm::formatv(
           "@{0}: compile {1:f1} ms; per call median {2:f4} ms, min {3:f4} ms, "
           "max {4:f4} ms ({5} calls, {6} threads)\n",
           name, compile * 1e3, median * 1e3, times.front() * 1e3,
           times.back() * 1e3, n, threads);
+      if (benchRegions)
+        jxc::printRegions(llvm::outs(), regions, n, median);
     }
   } catch (const std::exception &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
@@ -957,6 +984,8 @@ int main(int argc, char **argv) {
       "                                     jxc run (and jx-run) load\n"
       "  jxc bench f.mlir --input x.npy --min-time 2 --format=json\n"
       "                                     time calls of the compiled entry\n"
+      "  jxc bench f.mlir --input x.npy --regions\n"
+      "                                     and each loop nest / library call\n"
       "  jxc tune f.mlir                    pick OpenBLAS or oneDNN per GEMM shape\n"
       "                                     (tuning database: see jxc tune --help)\n"
       "  jxc cache stats|clear              the compile cache (docs/runtime.md)\n"

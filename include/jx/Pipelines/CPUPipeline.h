@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <string>
 
 namespace mlir {
 class PassManager;
@@ -129,6 +130,20 @@ void registerTransposeIntoDotPass();
 /// around each top-level loop nest, call and copy of the public functions;
 /// registered by registerCPUPipelines.
 void registerTimeRegionsPass();
+
+/// A region jx-time-regions numbered, as found after it ran (also once the
+/// loops phase has lowered scf loops to branches): its id, the
+/// jx_rt_region_begin call (which carries the region's location), the op
+/// the region starts with, what it is ("loop nest", "parallel loop nest",
+/// "copy", or the runtime function it calls) and the op whose body holds
+/// its work (an outlined nest's function, or the region op itself).
+struct TimedRegionInfo {
+  int64_t id;
+  mlir::Operation *begin, *op, *body;
+  std::string kind;
+};
+void forEachTimedRegion(mlir::ModuleOp module,
+                        llvm::function_ref<void(const TimedRegionInfo &)> fn);
 
 /// `--jx-free-after-last-use` (FreeAfterLastUse.cpp): frees each buffer a
 /// block allocates right after its last use, out of the block's one
