@@ -1289,13 +1289,8 @@ FailureOr<page> make_page(ModuleOp module, const explore_options &options) {
   std::string runError;
   bool zeros = args.empty();
   if (args.empty() && options.run_zeros)
-    for (const jx::runtime::tensor_spec &spec : exe->inputs()) {
-      jx::runtime::host_buffer zeros;
-      zeros.dtype = spec.dtype;
-      zeros.shape = spec.shape;
-      zeros.data.assign(zeros.size() * jx::runtime::itemsize(spec.dtype), 0);
-      args.push_back(std::move(zeros));
-    }
+    for (const jx::runtime::tensor_spec &spec : exe->inputs())
+      args.push_back(jx::runtime::zeros_like(spec));
   if (!args.empty()) {
     try {
       results = exe->run(args); // warm-up, and the results shown
@@ -1309,13 +1304,8 @@ FailureOr<page> make_page(ModuleOp module, const explore_options &options) {
         (void)exe->run(args);
         times.push_back(msSince(t0));
       }
-      std::size_t slots = 0;
-      for (const TimedRegion &r : ex.regions)
-        slots = std::max<std::size_t>(slots, r.id + 1);
-      std::vector<jx::runtime::region_time> table = jx::runtime::region_times(slots);
       for (TimedRegion &r : ex.regions)
-        if (r.id >= 0 && static_cast<std::size_t>(r.id) < table.size())
-          r.time = table[r.id];
+        r.time = jx::runtime::region_time_of(r.id);
       std::sort(times.begin(), times.end());
       ran = true;
     } catch (const jx::runtime::invalid_input &e) {

@@ -66,6 +66,31 @@ static constexpr int64_t kMinWork = int64_t{1} << 16;
 /// leading row dimension, where there is one (rowDimsOf).
 static constexpr int64_t kMaxRowWork = 4096;
 
+/// Whether every operand of `op` either has loops 0..n-1 as its leading
+/// dimensions, in order, and uses them nowhere else in its indexing, or
+/// does not use them at all (a broadcast along the rows); the inits use
+/// them all (the results are laid out with the rows first).
+static bool indexesRowsFirst(linalg::LinalgOp op, unsigned n) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    bool usesAny = false;
+    for (unsigned d = 0; d < n; ++d)
+      usesAny |= map.isFunctionOfDim(d);
+    if (!usesAny && !op.isDpsInit(&operand))
+      continue;
+    if (map.getNumResults() < n)
+      return false;
+    for (unsigned d = 0; d < n; ++d)
+      if (map.getResult(d) != getAffineDimExpr(d, op.getContext()))
+        return false;
+    for (AffineExpr e : map.getResults().drop_front(n))
+      for (unsigned d = 0; d < n; ++d)
+        if (e.isFunctionOfDim(d))
+          return false;
+  }
+  return true;
+}
+
 /// The number of rows of `op` (its leading loop), when every operand is
 /// indexed by that loop in its leading dimension or not at all; nullopt
 /// when the op is not row-shaped.
@@ -79,30 +104,14 @@ std::optional<int64_t> rowsOf(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ShapedType::isDynamic(ranges.front()))
     return std::nullopt;
-  AffineExpr row = getAffineDimExpr(0, op.getContext());
-  for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    bool usesRow = map.isFunctionOfDim(0);
-    if (!usesRow)
-      continue; // broadcast along the rows
-    if (map.getNumResults() == 0 || map.getResult(0) != row)
-      return std::nullopt;
-    for (AffineExpr e : map.getResults().drop_front())
-      if (e.isFunctionOfDim(0))
-        return std::nullopt;
-  }
-  // The results must be laid out with the rows first, as the inits are.
-  for (OpOperand &init : op.getDpsInitsMutable())
-    if (!op.getMatchingIndexingMap(&init).isFunctionOfDim(0))
-      return std::nullopt;
+  if (!indexesRowsFirst(op, 1))
+    return std::nullopt;
   return ranges.front();
 }
 
 /// How many leading loops of `op` (at least one when rowsOf(op) is set)
-/// are row dimensions: parallel, of static size, and, for every operand,
-/// either its leading dimensions in order, used nowhere else in its
-/// indexing, or not used at all (a broadcast along them); the inits use
-/// them all.
+/// are row dimensions: parallel, of static size, and indexed rows first
+/// (indexesRowsFirst).
 static unsigned leadingRowDims(linalg::LinalgOp op) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -110,44 +119,8 @@ static unsigned leadingRowDims(linalg::LinalgOp op) {
   while (p < iterators.size() && iterators[p] == utils::IteratorType::parallel &&
          !ShapedType::isDynamic(ranges[p]))
     ++p;
-  auto fits = [&](unsigned n) {
-    for (OpOperand &operand : op->getOpOperands()) {
-      AffineMap map = op.getMatchingIndexingMap(&operand);
-      bool usesAny = false;
-      for (unsigned d = 0; d < n; ++d)
-        usesAny |= map.isFunctionOfDim(d);
-      bool init = op.isDpsInit(&operand);
-      if (!usesAny && !init)
-        continue;
-      if (map.getNumResults() < n)
-        return false;
-      for (unsigned d = 0; d < n; ++d)
-        if (map.getResult(d) != getAffineDimExpr(d, op.getContext()))
-          return false;
-      for (AffineExpr e : map.getResults().drop_front(n))
-        for (unsigned d = 0; d < n; ++d)
-          if (e.isFunctionOfDim(d))
-            return false;
-    }
-    return true;
-  };
-  while (p > 1 && !fits(p))
+  while (p > 1 && !indexesRowsFirst(op, p))
     --p;
-  return p;
-}
-
-/// How many leading dimensions a reshape in a chain (keepsRows) leaves
-/// alone: its leading reassociation groups of one dimension each.
-static unsigned leadingKeptDims(Operation *op) {
-  SmallVector<ReassociationIndices> groups;
-  if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
-    groups = expand.getReassociationIndices();
-  else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
-    groups = collapse.getReassociationIndices();
-  unsigned p = 0;
-  while (p < groups.size() && groups[p].size() == 1 &&
-         groups[p].front() == static_cast<int64_t>(p))
-    ++p;
   return p;
 }
 
@@ -162,17 +135,23 @@ static int64_t workOf(linalg::LinalgOp op) {
   return work;
 }
 
-/// Whether `op` reshapes a tensor without touching its leading dimension.
-bool keepsRows(Operation *op) {
-  auto groupsKeepRows = [](ArrayRef<ReassociationIndices> groups) {
-    return !groups.empty() && groups.front().size() == 1;
-  };
+/// How many leading dimensions `op`, a reshape, leaves alone: its leading
+/// reassociation groups of one dimension each (0 for any other op).
+static unsigned leadingKeptDims(Operation *op) {
+  SmallVector<ReassociationIndices> groups;
   if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
-    return groupsKeepRows(expand.getReassociationIndices());
-  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
-    return groupsKeepRows(collapse.getReassociationIndices());
-  return false;
+    groups = expand.getReassociationIndices();
+  else if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+    groups = collapse.getReassociationIndices();
+  unsigned p = 0;
+  while (p < groups.size() && groups[p].size() == 1 &&
+         groups[p].front() == static_cast<int64_t>(p))
+    ++p;
+  return p;
 }
+
+/// Whether `op` reshapes a tensor without touching its leading dimension.
+bool keepsRows(Operation *op) { return leadingKeptDims(op) >= 1; }
 
 bool willFuseRows(linalg::LinalgOp producer) {
   std::optional<int64_t> rows = rowsOf(producer);

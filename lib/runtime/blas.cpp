@@ -129,6 +129,27 @@ struct outer_loop {
   int64_t size, a, b, c;
 };
 
+/// Product `it` of the loops around a GEMM (the last loop fastest): the
+/// offsets of its A, B and C, and whether it is the first index of every
+/// reduction loop (C does not move along it).
+struct batch_item {
+  int64_t a = 0, b = 0, c = 0;
+  bool first = true;
+};
+batch_item item_at(int64_t it, int64_t loops, const outer_loop *outer) {
+  batch_item item;
+  for (int64_t l = loops; l-- > 0;) {
+    int64_t i = it % outer[l].size;
+    it /= outer[l].size;
+    item.a += i * outer[l].a;
+    item.b += i * outer[l].b;
+    item.c += i * outer[l].c;
+    if (outer[l].c == 0 && i != 0)
+      item.first = false;
+  }
+  return item;
+}
+
 /// Whether oneDNN's int8 matmul is exact on this CPU: with VNNI
 /// (vpdpbusd, AVX-512 or AVX) it accumulates in 32 bits; without, its AVX2
 /// and AVX-512 kernels multiply-add pairs into 16 bits with saturation
@@ -360,33 +381,22 @@ bool batch_on_threads(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
       !disjoint_outputs(m, n, ldc, loops, outer) ||
       !use_onednn(m, n, k, ta, tb, a, lda, b, ldb, ldc))
     return false;
-  // The offsets of product `it` (the last loop fastest).
-  auto offsets = [&](int64_t it) {
-    std::array<int64_t, 3> o = {0, 0, 0};
-    for (int64_t l = loops; l-- > 0;) {
-      int64_t i = it % outer[l].size;
-      it /= outer[l].size;
-      o[0] += i * outer[l].a;
-      o[1] += i * outer[l].b;
-      o[2] += i * outer[l].c;
-    }
-    return o;
-  };
   std::vector<char> failed(total, 0);
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (int64_t it = 0; it < total; ++it) {
-    auto [oa, ob, oc] = offsets(it);
+    batch_item item = item_at(it, loops, outer);
     failed[it] = !jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k, ta,
-                                         tb, a + oa, lda, b + ob, ldb,
-                                         beta != 0.0f, c + oc, ldc);
+                                         tb, a + item.a, lda, b + item.b, ldb,
+                                         beta != 0.0f, c + item.c, ldc);
   }
   // What oneDNN refused (an exception), OpenBLAS computes, one at a time.
   for (int64_t it = 0; it < total; ++it) {
     if (!failed[it])
       continue;
-    auto [oa, ob, oc] = offsets(it);
+    batch_item item = item_at(it, loops, outer);
     blas<float>::gemm(ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
-                      m, n, k, a + oa, lda, b + ob, ldb, beta, c + oc, ldc);
+                      m, n, k, a + item.a, lda, b + item.b, ldb, beta, c + item.c,
+                      ldc);
   }
   return true;
 }
@@ -410,17 +420,8 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
     if (batch_on_threads(m, n, k, trans_a, trans_b, a, lda, b, ldb,
                          overwrite ? 0.0f : 1.0f, c, ldc, total, loops, outer))
       return;
-  int64_t index[4] = {0, 0, 0, 0};
   for (int64_t it = 0; it < total; ++it) {
-    int64_t oa = 0, ob = 0, oc = 0;
-    bool first = true; // the first index of every reduction loop
-    for (int64_t l = 0; l < loops; ++l) {
-      oa += index[l] * outer[l].a;
-      ob += index[l] * outer[l].b;
-      oc += index[l] * outer[l].c;
-      if (outer[l].c == 0 && index[l] != 0)
-        first = false;
-    }
+    auto [oa, ob, oc, first] = item_at(it, loops, outer);
     T beta = overwrite && first ? T(0) : T(1);
     if (k == 0) { // an empty sum
       if (beta == T(0))
@@ -433,11 +434,6 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
     } else {
       call<T>(m, n, k, trans_a, trans_b, a + oa, lda, b + ob, ldb, beta,
               c + oc, ldc);
-    }
-    for (int64_t l = loops; l-- > 0;) { // next index, last loop fastest
-      if (++index[l] < outer[l].size)
-        break;
-      index[l] = 0;
     }
   }
 }

@@ -44,6 +44,14 @@ int64_t element_count(const tensor_spec &t) {
   return n;
 }
 
+host_buffer zeros_like(const tensor_spec &t) {
+  host_buffer b;
+  b.dtype = t.dtype;
+  b.shape = t.shape;
+  b.data.assign(b.size() * itemsize(t.dtype), 0);
+  return b;
+}
+
 const char *version() { return JX_VERSION_STRING; }
 
 const cpu_info &host_cpu() {

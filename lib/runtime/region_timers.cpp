@@ -33,14 +33,10 @@ void reset_region_times() {
   }
 }
 
-std::vector<region_time> region_times(std::size_t count) {
-  count = std::min(count, kMaxTimedRegions);
-  std::vector<region_time> out(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    out[i].ns = ns_table[i].load(std::memory_order_relaxed);
-    out[i].calls = calls_table[i].load(std::memory_order_relaxed);
-  }
-  return out;
+region_time region_time_of(int64_t id) {
+  std::size_t i = slot(id);
+  return {ns_table[i].load(std::memory_order_relaxed),
+          calls_table[i].load(std::memory_order_relaxed)};
 }
 
 } // namespace jx::runtime

@@ -54,16 +54,6 @@ std::vector<BenchRegion> describeRegions(ModuleOp module) {
   return regions;
 }
 
-void readRegionTimes(std::vector<BenchRegion> &regions) {
-  std::size_t slots = 0;
-  for (const BenchRegion &r : regions)
-    slots = std::max<std::size_t>(slots, r.id + 1);
-  std::vector<jx::runtime::region_time> table = jx::runtime::region_times(slots);
-  for (BenchRegion &r : regions)
-    if (r.id >= 0 && static_cast<std::size_t>(r.id) < table.size())
-      r.time = table[r.id];
-}
-
 void printRegions(llvm::raw_ostream &os, std::vector<BenchRegion> regions,
                   std::size_t calls, double medianSeconds) {
   std::sort(regions.begin(), regions.end(),

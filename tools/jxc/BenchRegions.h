@@ -30,9 +30,6 @@ struct BenchRegion {
 /// The regions jx-time-regions numbered in `module` (the loops stage).
 std::vector<BenchRegion> describeRegions(mlir::ModuleOp module);
 
-/// Fills each region's time from the runtime's table.
-void readRegionTimes(std::vector<BenchRegion> &regions);
-
 /// The table, the slowest first: time per call (over `calls` calls), share
 /// of the median call, kind and source.
 void printRegions(llvm::raw_ostream &os, std::vector<BenchRegion> regions,

@@ -668,8 +668,8 @@ int benchCommand(MLIRContext &ctx) {
     std::size_t n = times.size();
     double median = n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
     unsigned threads = jx::runtime::num_threads();
-    if (benchRegions)
-      jxc::readRegionTimes(regions);
+    for (jxc::BenchRegion &r : regions)
+      r.time = jx::runtime::region_time_of(r.id);
     if (benchFormat == "json") {
       llvm::outs() << llvm::formatv(
           "{{\"entry\": \"{0}\", \"compile_ms\": {1:f3}, \"median_ms\": "
@@ -727,13 +727,8 @@ int tuneCommand(MLIRContext &ctx) {
     for (const std::string &input : tuneInputs)
       args.push_back(jx::runtime::read_input(input));
     if (tuneInputs.empty())
-      for (const jx::runtime::tensor_spec &spec : exe->inputs()) {
-        jx::runtime::host_buffer zeros;
-        zeros.dtype = spec.dtype;
-        zeros.shape = spec.shape;
-        zeros.data.assign(zeros.size() * jx::runtime::itemsize(spec.dtype), 0);
-        args.push_back(std::move(zeros));
-      }
+      for (const jx::runtime::tensor_spec &spec : exe->inputs())
+        args.push_back(jx::runtime::zeros_like(spec));
     jx::runtime::set_tuning(true);
     (void)exe->run(args); // each new GEMM shape is timed and recorded
     std::vector<std::string> report = jx::runtime::tuning_report();

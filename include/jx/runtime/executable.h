@@ -155,6 +155,10 @@ void register_compiled_code_symbol(const char *name, void *address);
 /// Elements of a tensor of this spec (0 when any dimension is 0).
 int64_t element_count(const tensor_spec &t);
 
+/// A buffer of this spec's shape and dtype, all zeros (an entry run for its
+/// time: jxc tune, the explorer's --run-zeros).
+host_buffer zeros_like(const tensor_spec &t);
+
 } // namespace jx::runtime
 
 #endif // JX_RUNTIME_EXECUTABLE_H

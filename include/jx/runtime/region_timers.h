@@ -14,7 +14,6 @@
 #define JX_RUNTIME_REGION_TIMERS_H
 
 #include <cstdint>
-#include <vector>
 
 namespace jx::runtime {
 
@@ -29,8 +28,8 @@ constexpr std::size_t kMaxTimedRegions = 4096;
 
 /// Zeroes every slot.
 void reset_region_times();
-/// Slots 0..count-1 (count at most kMaxTimedRegions).
-std::vector<region_time> region_times(std::size_t count);
+/// Region `id`'s slot since the last reset.
+region_time region_time_of(int64_t id);
 
 } // namespace jx::runtime
 
