@@ -17,7 +17,9 @@ test/Fixtures/README.md) this runs
 with --form exported_poly, the fixtures exported with a symbolic leading
 dimension, `<name>.poly.exported`, and only those)
 
-and compares each WORK/<name>/result<i>.npy with <name>.out<i>.npy under the
+(with `--devices N` after `run` when the manifest entry has "devices": N > 1,
+as the fixtures of test/Fixtures/multidevice do) and compares each
+WORK/<name>/result<i>.npy with <name>.out<i>.npy under the
 manifest's per-output tolerance: |got - want| <= atol + rtol * |want|
 elementwise (NaN matches NaN, an infinity matches the same infinity), or bit
 equality where the tolerance is "exact". It prints one line per fixture,
@@ -168,7 +170,13 @@ def check_fixture(jxc, fixture_dir, fixture, work, timeout, form="mlir"):
     if form not in fixture:
         return (f"manifest.json names no {form!r} file for it "
                 f"(run scripts/gen_export_fixtures.py)")
-    cmd = [jxc, "run", os.path.join(fixture_dir, fixture[form])]
+    cmd = [jxc, "run"]
+    # Multi-device fixtures (test/Fixtures/multidevice) say how many devices
+    # their module runs on; single-device fixtures have no "devices" key.
+    devices = int(fixture.get("devices", 1))
+    if devices > 1:
+        cmd += ["--devices", str(devices)]
+    cmd.append(os.path.join(fixture_dir, fixture[form]))
     for entry in fixture["inputs"] + fixture["outputs"]:
         shape = list(np.load(os.path.join(fixture_dir, entry["file"]),
                              mmap_mode="r").shape)

@@ -220,16 +220,16 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
     if (f.getSymName() != entry && !f.isExternal())
       f.setPrivate();
   module->lookupSymbol<mlir::func::FuncOp>(entry).setPublic();
-  // Shardy annotations (meshes, sharding constraints, reshards) say how a
-  // multi-device run splits the program; on one device the program computes
-  // the same without them.
+  // Shardy annotations (sharding constraints, reshards) say how a
+  // multi-device run splits the program; jx computes the values they
+  // annotate whole on every device, which is the same without them. (The
+  // meshes stay for jx-manual-computations.)
   llvm::SmallVector<mlir::Operation *> shardingOps;
   module->walk([&](mlir::Operation *op) {
     if (op->getName().getDialectNamespace() != "sdy")
       return;
     llvm::StringRef name = op->getName().stripDialect();
-    if (name == "mesh" ||
-        ((name == "sharding_constraint" || name == "reshard") &&
+    if (((name == "sharding_constraint" || name == "reshard") &&
          op->getNumOperands() == 1 && op->getNumResults() == 1))
       shardingOps.push_back(op);
   });

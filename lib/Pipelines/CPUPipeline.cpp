@@ -154,11 +154,11 @@ constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
 /// registered: a misspelt or missing pass fails the phase.
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "hlo")
-    return "inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
+    return "jx-manual-computations,inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
            "canonicalize,jx-transpose-into-dot,jx-blocked-reductions,cse,"
            "symbol-dce";
   if (phase == "linalg")
-    return std::string("jx-lapack-custom-calls,") +
+    return std::string("jx-collectives-to-runtime,jx-lapack-custom-calls,") +
            (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
            "stablehlo-legalize-to-linalg,canonicalize," +
            (options.fuse ? "jx-fuse-elementwise,jx-fuse-rows,canonicalize,"
@@ -343,6 +343,8 @@ void registerCPUPipelines() {
   registerContractionToBlasPass();
   registerConvolutionToDnnlPass();
   registerLapackCustomCallsPass();
+  registerCollectivesToRuntimePass();
+  registerManualComputationsPass();
   registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();

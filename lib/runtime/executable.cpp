@@ -130,6 +130,9 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_conv", fn(&jx_rt_conv)},
       // JAX's LAPACK custom calls (LapackCustomCalls.cpp, lapack.cpp).
       {"jx_rt_lapack", fn(&jx_rt_lapack)},
+      // Collectives of multi-device runs (CollectivesToRuntime.cpp,
+      // collectives.cpp).
+      {"jx_rt_collective", fn(&jx_rt_collective)},
       // Region timers of code compiled with time_regions (region_timers.h).
       {"jx_rt_region_begin", fn(&jx_rt_region_begin)},
       {"jx_rt_region_end", fn(&jx_rt_region_end)},

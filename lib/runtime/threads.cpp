@@ -34,10 +34,13 @@ unsigned default_threads() {
 }
 
 std::atomic<unsigned> chosen{0};
+thread_local unsigned this_thread = 0;
 
 } // namespace
 
 unsigned num_threads() {
+  if (this_thread)
+    return this_thread;
   unsigned n = chosen.load();
   if (n)
     return n;
@@ -53,6 +56,8 @@ void set_num_threads(unsigned n) {
   chosen = n;
   openblas_set_num_threads(static_cast<int>(num_threads()));
 }
+
+void set_thread_num_threads(unsigned n) { this_thread = n; }
 
 void apply_num_threads() {
   // OpenMP's settings are per thread: each thread that runs compiled code

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchRegions.h"
+#include "Devices.h"
 #include "Explore.h"
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
@@ -93,6 +94,13 @@ cl::opt<bool> viaExecutable(
     cl::desc("Compile each entry to a serialized executable and load it back "
              "before running it (the path jx-run and the disk cache take)"),
     cl::cat(jxcOptions), cl::sub(runCmd));
+cl::opt<int> numDevices(
+    "devices",
+    cl::desc("Run a multi-device program on this many devices of this "
+             "process: its mhlo.num_replicas x mhlo.num_partitions (replicated "
+             "programs take and return values stacked over the replicas, "
+             "partitioned ones global arrays; docs/multi-device.md)"),
+    cl::init(0), cl::cat(jxcOptions), cl::sub(runCmd));
 cl::opt<std::string> outputDir("output-dir",
                                cl::desc("Write each result as result<i>.npy "
                                         "in this folder"),
@@ -341,11 +349,13 @@ struct EntryResult {
 /// Runs `exe` on `args`, writes the results under --output-dir, and
 /// evaluates the program's checks.
 EntryResult runExecutable(const jx::runtime::executable &exe,
-                          const std::vector<jx::runtime::host_buffer> &args) {
+                          const std::vector<jx::runtime::host_buffer> &args,
+                          jxc::DeviceGrid grid = {}) {
   jx::runtime::check_log log;
   std::vector<jx::runtime::host_buffer> results;
   try {
-    results = exe.run(args, &log);
+    results = grid.count() > 1 ? jxc::runOnDevices(exe, grid, args, log)
+                               : exe.run(args, &log);
   } catch (const jx::runtime::invalid_input &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     return {kExitCannotCompile, "invalid input"};
@@ -380,6 +390,34 @@ EntryResult runExecutable(const jx::runtime::executable &exe,
 
 EntryResult runEntry(ModuleOp module, const std::string &name,
                      const std::vector<jx::runtime::host_buffer> &args) {
+  jxc::DeviceGrid grid = jxc::deviceGridOf(module);
+  if (grid.replicas < 1 || grid.partitions < 1) {
+    llvm::errs() << "jxc: error: mhlo.num_replicas and mhlo.num_partitions "
+                    "must be at least 1\n";
+    return {kExitCannotCompile, "bad device counts"};
+  }
+  // Without --devices, a partitioned program (global arrays in and out)
+  // runs whole on one device; its collectives, if any, then ask for
+  // --devices.
+  if (grid.replicas == 1 && numDevices == 0)
+    grid.partitions = 1;
+  if (grid.count() > 1 && numDevices != grid.count()) {
+    llvm::errs() << "jxc: error: @" << name << " runs on " << grid.count()
+                 << " devices (mhlo.num_replicas = " << grid.replicas
+                 << ", mhlo.num_partitions = " << grid.partitions << "); "
+                 << (numDevices ? "--devices gives " + std::to_string(numDevices)
+                                : std::string("run it with --devices ") +
+                                      std::to_string(grid.count()))
+                 << "\n";
+    return {kExitCannotCompile, "needs " + std::to_string(grid.count()) +
+                                    " devices"};
+  }
+  if (grid.count() == 1 && numDevices > 1) {
+    llvm::errs() << "jxc: error: @" << name << " is a single-device program "
+                 << "(no mhlo.num_replicas or mhlo.num_partitions above 1); "
+                 << "--devices " << numDevices << " does not apply\n";
+    return {kExitCannotCompile, "single-device program"};
+  }
   jx::compiler::compile_options options = compileOptionsFromFlags();
   options.serializable = viaExecutable;
   auto exe = jx::compiler::compile(module, name, options);
@@ -395,7 +433,7 @@ EntryResult runEntry(ModuleOp module, const std::string &name,
       return {kExitCannotCompile, "could not load its serialized executable"};
     }
   }
-  return runExecutable(*exe, args);
+  return runExecutable(*exe, args, grid);
 }
 
 /// Whether `bytes` is a serialized executable (jxc compile --emit=executable)

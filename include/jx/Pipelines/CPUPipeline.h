@@ -111,6 +111,17 @@ void registerConvolutionToDnnlPass();
 /// registered by registerCPUPipelines.
 void registerLapackCustomCallsPass();
 
+/// `--jx-collectives-to-runtime` (CollectivesToRuntime.cpp): in a module
+/// compiled for several devices, collectives as exchanges through the
+/// runtime (jx_rt_collective) and the stablehlo ops that combine them;
+/// registered by registerCPUPipelines.
+void registerCollectivesToRuntimePass();
+
+/// `--jx-manual-computations` (ManualComputations.cpp): each
+/// sdy.manual_computation's body on the device's shards of its operands,
+/// its results gathered; registered by registerCPUPipelines.
+void registerManualComputationsPass();
+
 /// `--jx-elementwise-in-place` (ElementwiseInPlace.cpp): elementwise ops
 /// write into a temporary input of their type instead of a new tensor;
 /// registered by registerCPUPipelines.

@@ -12,6 +12,11 @@
 // CPU lowering calls (`stablehlo.custom_call @lapack_*_ffi`), described by
 // a constant array of int64 that the compiler's jx-lapack-custom-calls pass
 // writes (layout below).
+//
+// jx_rt_collective (collectives.cpp): one collective op's exchange between
+// the devices of a multi-device run (collectives.h), described by a
+// constant array of int64 that the compiler's jx-collectives-to-runtime
+// pass writes (layout below).
 
 #ifndef JX_RUNTIME_KERNELS_H
 #define JX_RUNTIME_KERNELS_H
@@ -142,5 +147,65 @@ constexpr int64_t size = strides + kMaxBuffers;
 extern "C" void jx_rt_lapack(int64_t desc, int64_t b0, int64_t b1, int64_t b2,
                              int64_t b3, int64_t b4, int64_t b5, int64_t b6,
                              int64_t b7, int64_t b8, int64_t b9);
+
+/// The descriptor of one collective for jx_rt_collective: `header` words,
+/// then the op's process groups as a rows x cols table of ids (-1 pads a
+/// short row; an empty table means one group of every id), or for a
+/// permute the (source, target) pairs as rows of 2. What the ids are is
+/// the mode's: replica ids, partition ids or flattened ids (replica *
+/// num_partitions + partition), as StableHLO's spec defines the modes.
+namespace jx::runtime::collective_desc {
+enum : int64_t {
+  version = 0, // kVersion
+  kind,        // a `kind` below
+  mode,        // a `mode` below
+  op,          // the StableHLO op it implements (an `op_code`), for messages
+  num_replicas,
+  num_partitions,
+  bytes, // the operand's bytes (all_to_all: all of its chunks)
+  rows,
+  cols,
+  header,
+};
+/// replica_id / partition_id write the device's id as a ui32; all_gather
+/// writes the group's operands one after the other, all_to_all the chunk
+/// each participant meant for this device, permute the source's operand
+/// (zeros without one), broadcast the first participant's.
+enum kind_code : int64_t {
+  replica_id = 0,
+  partition_id,
+  all_gather,
+  all_to_all,
+  permute,
+  broadcast,
+  num_kinds,
+};
+enum mode_code : int64_t {
+  cross_replica = 0,
+  cross_partition,
+  cross_replica_and_partition,
+  flattened_ids,
+  num_modes,
+};
+enum op_code : int64_t {
+  op_replica_id = 0,
+  op_partition_id,
+  op_all_gather,
+  op_all_reduce,
+  op_reduce_scatter,
+  op_all_to_all,
+  op_collective_permute,
+  op_collective_broadcast,
+  num_ops,
+};
+constexpr int64_t kVersion = 1;
+} // namespace jx::runtime::collective_desc
+
+/// Runs the exchange `desc` describes for the calling thread's device
+/// (collectives.h) from buffer `in` into buffer `out` (addresses). Fails
+/// the running call with a message when no multi-device run is under way,
+/// the run's device counts differ from the compiled ones, or the devices
+/// disagree.
+extern "C" void jx_rt_collective(int64_t desc, int64_t in, int64_t out);
 
 #endif // JX_RUNTIME_KERNELS_H

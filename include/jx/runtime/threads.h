@@ -16,6 +16,10 @@ namespace jx::runtime {
 unsigned num_threads();
 /// 0 restores the default.
 void set_num_threads(unsigned n);
+/// A count for the calling thread only, which num_threads() returns on it
+/// (0 removes it): each device of a multi-device run (run_spmd) takes its
+/// share of the cores this way.
+void set_thread_num_threads(unsigned n);
 /// Gives the calling thread's OpenMP setting the current count (what
 /// executable::run does before each call of compiled code).
 void apply_num_threads();

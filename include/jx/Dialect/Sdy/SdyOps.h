@@ -10,6 +10,9 @@
 #define JX_DIALECT_SDY_SDYOPS_H
 
 #include "mlir/IR/Attributes.h"
+
+#include <optional>
+#include <string>
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -51,6 +54,31 @@ mlir::Attribute
 makeMeshAttr(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
              mlir::MLIRContext *ctx, llvm::ArrayRef<mlir::StringAttr> names,
              llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> deviceIds);
+
+/// One mesh axis a dimension is sharded on: the whole axis, or the sub-axis
+/// `"name":(pre_size)size`.
+struct AxisRef {
+  std::string name;
+  int64_t preSize = 1;
+  int64_t size = 0; // 0: the whole axis
+};
+/// How one tensor is split over a mesh (a #sdy.sharding read from its text):
+/// for each dimension the axes it is sharded on, major to minor.
+struct ShardingSpec {
+  std::string mesh; // the @name of an sdy.mesh
+  llvm::SmallVector<llvm::SmallVector<AxisRef>> dims;
+};
+/// Reads a sharding's text (`<@mesh, [{"x"}, {}]>`; open dimensions and
+/// `replicated=`/`unreduced=` lists are accepted and carry no split), or
+/// says what is wrong in `error`.
+std::optional<ShardingSpec> parseSharding(llvm::StringRef text,
+                                          std::string &error);
+/// Reads a sharding_per_value's text (`[<@mesh, ...>, <@mesh, ...>]`).
+std::optional<llvm::SmallVector<ShardingSpec>>
+parseShardingPerValue(llvm::StringRef text, std::string &error);
+/// Reads a manual_axes text (`{"x", "y"}`).
+std::optional<llvm::SmallVector<std::string>>
+parseManualAxes(llvm::StringRef text, std::string &error);
 
 } // namespace jx::sdy
 
