@@ -30,6 +30,7 @@ packages=(
   libclang-rt-22-dev lld-22
   zlib1g-dev python3-sklearn nlohmann-json3-dev libdlpack-dev
   flatbuffers-compiler libflatbuffers-dev
+  libopenmpi-dev openmpi-bin
 )
 # Installed by ./jx.sh test only: the pipeline explorer's browser test opens
 # its page in headless Chromium (test/explorer/explorer_test.py, skipped

@@ -18,6 +18,7 @@
 #include "jx/linalg.h"
 #include "jx/nn.h"
 #include "jx/numpy.h"
+#include "jx/parallel.h"
 #include "jx/random.h"
 #include "jx/tree.h"
 #include "jx/version.h"

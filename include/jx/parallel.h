@@ -1,0 +1,129 @@
+// parallel.h - many devices: jx::pmap and the collectives (jax.pmap,
+// jax.lax.psum, ...).
+//
+//   auto step = jx::pmap([](const Params &p, const jx::Array &batch) {
+//     Params g = jx::grad(loss)(p, batch);                // this device's part
+//     return jx::tree_map([](const jx::Array &x) {        // averaged over all
+//       return jx::lax::pmean(x, "batch");
+//     }, g);
+//   }, "batch", {.in_axes = {jx::not_mapped, 0}, .out_axes = jx::not_mapped});
+//   Params g = step(params, batches);   // batches: [devices, batch, ...]
+//
+// pmap runs f on as many CPU devices of this process as the mapped axis is
+// long, each device on its own thread with its own slice of the mapped
+// arguments (not_mapped ones go whole to every device), and stacks the
+// results along out_axes (not_mapped: the results must be equal on every
+// device, as after a psum; device 0's are returned). f is traced once per
+// argument signature and compiled for that many replicas (a StableHLO
+// module with mhlo.num_replicas = N), so pmap is also jit. Inside f, the
+// collectives below name the axis; grad, vmap and jit compose inside f.
+// pmap itself runs at top level (not under jit, grad or vmap).
+//
+// The collectives (jax.lax's names and semantics; "axis" is pmap's
+// axis_name; groups: axis_index_groups, lists of device indices of equal
+// size, each reduced or gathered on its own):
+//   psum, pmean, pmax, pmin   reduce over the devices; every device gets it
+//   all_gather                the devices' values stacked (tiled:
+//                             concatenated) along `axis`
+//   psum_scatter              psum, then device i keeps block i along
+//                             scatter_dimension (tiled), or index i
+//   ppermute                  (source, target) pairs; zeros where nothing
+//                             arrives
+//   all_to_all                block j along split_axis goes to device j,
+//                             the received blocks concatenated along
+//                             concat_axis (tiled only)
+//   axis_index                this device's index along the axis (int32)
+// Their derivatives are JAX's: psum's cotangent is psum'ed, all_gather's
+// is psum_scatter'ed and the converse, ppermute's goes back along the
+// inverted pairs, all_to_all's the other way. pmax and pmin have none.
+
+#ifndef JX_PARALLEL_H
+#define JX_PARALLEL_H
+
+#include "jx/vmap.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace jx {
+
+struct pmap_options {
+  /// One entry per argument (empty: axis 0 of every argument).
+  std::vector<axis_spec> in_axes;
+  /// Where the device axis goes in every result leaf.
+  axis_spec out_axes = 0;
+  /// The number of devices, when given: must equal the mapped axis' size.
+  int devices = 0;
+  /// The name of the compiled module (pmap_<name>) and in messages.
+  std::string name = "f";
+};
+
+namespace detail {
+/// One pmap's compiled executables, by argument signature.
+struct pmap_state;
+std::shared_ptr<pmap_state> new_pmap_state();
+/// pmap on flat leaves: `in_axes` one per leaf. `traced_like` is what
+/// tracing f fills (the result's structure); `out_like` is set to the one
+/// kept with the signature's executable.
+std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
+                             const std::vector<Array> &args,
+                             const std::vector<axis_spec> &in_axes,
+                             const std::string &axis_name,
+                             const pmap_options &options,
+                             std::shared_ptr<const void> traced_like,
+                             std::shared_ptr<const void> &out_like);
+} // namespace detail
+
+template <class F>
+auto pmap(F f, std::string axis_name, pmap_options options = {}) {
+  std::shared_ptr<detail::pmap_state> state = detail::new_pmap_state();
+  return [f, axis_name, options, state](const auto &...args) {
+    constexpr std::size_t n = sizeof...(args);
+    if (!options.in_axes.empty() && options.in_axes.size() != n)
+      throw error("jx::pmap: in_axes has " +
+                  std::to_string(options.in_axes.size()) +
+                  " entries for a function of " + std::to_string(n) +
+                  " arguments");
+    std::vector<Array> leaves = detail::leaves_of(args...);
+    std::vector<int> owner = detail::arg_of_leaf(args...);
+    std::vector<axis_spec> leaf_axes;
+    for (int o : owner)
+      leaf_axes.push_back(options.in_axes.empty() ? axis_spec(0)
+                                                  : options.in_axes[o]);
+    auto like = std::make_tuple(args...);
+    using R = std::decay_t<std::invoke_result_t<F, decltype(args)...>>;
+    auto slot = detail::result_slot<R>();
+    std::shared_ptr<const void> out_like;
+    std::vector<Array> outs = detail::pmap_flat(
+        *state, detail::flatten_fn(f, like, slot), leaves, leaf_axes,
+        axis_name, options, slot, out_like);
+    return tree_unflatten(
+        **std::static_pointer_cast<const std::optional<R>>(out_like), outs);
+  };
+}
+
+namespace lax {
+
+using axis_groups = std::vector<std::vector<int64_t>>;
+
+Array psum(const Array &x, const std::string &axis, const axis_groups &groups = {});
+Array pmean(const Array &x, const std::string &axis, const axis_groups &groups = {});
+Array pmax(const Array &x, const std::string &axis, const axis_groups &groups = {});
+Array pmin(const Array &x, const std::string &axis, const axis_groups &groups = {});
+Array all_gather(const Array &x, const std::string &axis, int64_t at = 0,
+                 bool tiled = false);
+Array psum_scatter(const Array &x, const std::string &axis,
+                   int64_t scatter_dimension = 0, bool tiled = false);
+Array ppermute(const Array &x, const std::string &axis,
+               const std::vector<std::pair<int64_t, int64_t>> &perm);
+Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
+                 int64_t concat_axis, bool tiled = true);
+Array axis_index(const std::string &axis);
+
+} // namespace lax
+
+} // namespace jx
+
+#endif // JX_PARALLEL_H

@@ -1,0 +1,535 @@
+// collective.cpp - psum, pmax, pmin, all_gather, psum_scatter, ppermute,
+// all_to_all and axis_index: the collectives over a pmap axis (jx/parallel.h),
+// with the axis environment that names pmap's axes while it traces.
+//
+// Parameters: `axes` (the axis name), `axis_size` (its device count, from
+// the environment when bound), `axis_index_groups` (empty: one group of
+// every device). They lower to StableHLO's cross-replica collectives
+// (pmap's module has mhlo.num_replicas = N).
+
+#include "primitives/collective.h"
+
+#include "core/trace.h"
+#include "frontend/lowering.h"
+#include "jx/lax.h"
+#include "jx/parallel.h"
+#include "primitives/batching.h"
+#include "primitives/rules.h"
+
+namespace jx::core {
+
+namespace hlo = jx::stablehlo;
+using frontend::lowering_context;
+using values = std::vector<mlir::Value>;
+
+namespace {
+
+thread_local std::vector<std::pair<std::string, int64_t>> axis_env;
+
+const std::string &axis_of(const params_t &p) {
+  return std::get<std::string>(p.at("axes"));
+}
+int64_t axis_size_of(const params_t &p) {
+  return std::get<int64_t>(p.at("axis_size"));
+}
+const std::vector<std::vector<int64_t>> &groups_of(const params_t &p) {
+  return std::get<std::vector<std::vector<int64_t>>>(p.at("axis_index_groups"));
+}
+/// The devices one collective combines: a group's size, or the axis'.
+int64_t group_size(const params_t &p) {
+  const auto &g = groups_of(p);
+  return g.empty() ? axis_size_of(p) : static_cast<int64_t>(g[0].size());
+}
+
+mlir::DenseIntElementsAttr replica_groups(lowering_context &c,
+                                          const params_t &p) {
+  std::vector<std::vector<int64_t>> groups = groups_of(p);
+  if (groups.empty()) {
+    groups.emplace_back();
+    for (int64_t i = 0; i < axis_size_of(p); ++i)
+      groups.back().push_back(i);
+  }
+  std::vector<int64_t> flat;
+  for (const auto &g : groups)
+    flat.insert(flat.end(), g.begin(), g.end());
+  auto type = mlir::RankedTensorType::get(
+      {static_cast<int64_t>(groups.size()),
+       static_cast<int64_t>(groups[0].size())},
+      c.b.getI64Type());
+  return mlir::DenseIntElementsAttr::get(type, llvm::ArrayRef<int64_t>(flat));
+}
+
+/// A batched value with its batch dim moved to the front; the collective
+/// then works on dims shifted by one.
+std::pair<std::vector<Array>, std::vector<batch_dim>>
+batch_front(const std::vector<Array> &args, const std::vector<batch_dim> &dims,
+            const std::function<Array(const Array &)> &f) {
+  Array x = move_axis(args[0], *dims[0], 0);
+  return {{f(x)}, {0}};
+}
+
+int64_t shifted(const params_t &p, const std::string &k) {
+  return std::get<int64_t>(p.at(k)) + 1;
+}
+
+// -- psum, pmax, pmin ---------------------------------------------------------
+
+enum class combine { sum, max, min };
+
+/// The region `a op b` of an all_reduce or reduce_scatter on `type`'s
+/// element type.
+void build_combine(lowering_context &c, mlir::Region &region, mlir::Type type,
+                   combine how) {
+  mlir::Type scalar = mlir::RankedTensorType::get(
+      {}, mlir::cast<mlir::RankedTensorType>(type).getElementType());
+  mlir::Block *body = new mlir::Block();
+  region.push_back(body);
+  mlir::Value a = body->addArgument(scalar, c.loc);
+  mlir::Value b = body->addArgument(scalar, c.loc);
+  mlir::OpBuilder::InsertionGuard guard(c.b);
+  c.b.setInsertionPointToStart(body);
+  mlir::Value r;
+  if (how == combine::sum)
+    r = hlo::AddOp::create(c.b, c.loc, scalar, a, b);
+  else if (how == combine::max)
+    r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b);
+  else
+    r = hlo::MinOp::create(c.b, c.loc, scalar, a, b);
+  hlo::ReturnOp::create(c.b, c.loc, mlir::ValueRange{r});
+}
+
+template <combine C>
+values lower_all_reduce(lowering_context &c, const values &in, const Eqn &e) {
+  mlir::Type type = in[0].getType();
+  auto op = hlo::AllReduceOp::create(c.b, c.loc, mlir::TypeRange{type},
+                                     mlir::ValueRange{in[0]},
+                                     replica_groups(c, e.params),
+                                     hlo::ChannelHandleAttr(), false);
+  build_combine(c, op.getComputation(), type, C);
+  return {op.getResult(0)};
+}
+
+std::vector<shaped_array> same_aval(const std::vector<shaped_array> &in,
+                                    const params_t &) {
+  return {in[0]};
+}
+
+} // namespace
+
+const primitive psum_p{"psum", same_aval, lower_all_reduce<combine::sum>};
+const primitive pmax_p{"pmax", same_aval, lower_all_reduce<combine::max>};
+const primitive pmin_p{"pmin", same_aval, lower_all_reduce<combine::min>};
+
+// -- all_gather ---------------------------------------------------------------
+
+namespace {
+
+std::vector<shaped_array> all_gather_rule(const std::vector<shaped_array> &in,
+                                          const params_t &p) {
+  shaped_array out = in[0];
+  int64_t at = std::get<int64_t>(p.at("all_gather_dimension"));
+  int64_t g = group_size(p);
+  if (get_bool(p, "tiled")) {
+    if (at < 0 || at >= out.ndim())
+      throw error("jx::lax::all_gather: axis " + std::to_string(at) +
+                  " is out of range for " + in[0].str() + " (tiled)");
+    out.shape[at] *= g;
+  } else {
+    if (at < 0 || at > out.ndim())
+      throw error("jx::lax::all_gather: axis " + std::to_string(at) +
+                  " is out of range for " + in[0].str());
+    out.shape.insert(out.shape.begin() + at, g);
+  }
+  return {out};
+}
+
+values lower_all_gather(lowering_context &c, const values &in, const Eqn &e) {
+  int64_t at = std::get<int64_t>(e.params.at("all_gather_dimension"));
+  mlir::Value x = in[0];
+  shaped_array xa = aval_of(e.invars[0]);
+  if (!get_bool(e.params, "tiled")) {
+    xa.shape.insert(xa.shape.begin() + at, 1);
+    x = hlo::ReshapeOp::create(c.b, c.loc, frontend::tensor_type(xa), x);
+  }
+  auto op = hlo::AllGatherOp::create(
+      c.b, c.loc,
+      mlir::TypeRange{frontend::tensor_type(e.outvars[0]->aval)},
+      mlir::ValueRange{x}, static_cast<uint64_t>(at),
+      replica_groups(c, e.params), hlo::ChannelHandleAttr(), false);
+  return {op.getResult(0)};
+}
+
+} // namespace
+
+const primitive all_gather_p{"all_gather", all_gather_rule, lower_all_gather};
+
+// -- psum_scatter (JAX's reduce_scatter) --------------------------------------
+
+namespace {
+
+std::vector<shaped_array> psum_scatter_rule(const std::vector<shaped_array> &in,
+                                            const params_t &p) {
+  shaped_array out = in[0];
+  int64_t d = std::get<int64_t>(p.at("scatter_dimension"));
+  int64_t g = group_size(p);
+  if (d < 0 || d >= out.ndim())
+    throw error("jx::lax::psum_scatter: scatter_dimension " +
+                std::to_string(d) + " is out of range for " + in[0].str());
+  if (get_bool(p, "tiled")) {
+    if (out.shape[d] % g)
+      throw error("jx::lax::psum_scatter: dimension " + std::to_string(d) +
+                  " of " + in[0].str() + " does not split into " +
+                  std::to_string(g) + " blocks");
+    out.shape[d] /= g;
+  } else {
+    if (out.shape[d] != g)
+      throw error("jx::lax::psum_scatter: dimension " + std::to_string(d) +
+                  " of " + in[0].str() + " must equal the axis size " +
+                  std::to_string(g) + " (or use tiled)");
+    out.shape.erase(out.shape.begin() + d);
+  }
+  return {out};
+}
+
+values lower_psum_scatter(lowering_context &c, const values &in, const Eqn &e) {
+  int64_t d = std::get<int64_t>(e.params.at("scatter_dimension"));
+  shaped_array block = aval_of(e.invars[0]);
+  block.shape[d] /= group_size(e.params);
+  mlir::Type type = frontend::tensor_type(block);
+  auto op = hlo::ReduceScatterOp::create(
+      c.b, c.loc, type, in[0], static_cast<uint64_t>(d),
+      replica_groups(c, e.params), hlo::ChannelHandleAttr(), false);
+  build_combine(c, op.getComputation(), type, combine::sum);
+  mlir::Value r = op.getResult();
+  if (!get_bool(e.params, "tiled"))
+    r = hlo::ReshapeOp::create(c.b, c.loc,
+                               frontend::tensor_type(e.outvars[0]->aval), r);
+  return {r};
+}
+
+} // namespace
+
+const primitive psum_scatter_p{"reduce_scatter", psum_scatter_rule,
+                               lower_psum_scatter};
+
+// -- ppermute -----------------------------------------------------------------
+
+namespace {
+
+values lower_ppermute(lowering_context &c, const values &in, const Eqn &e) {
+  const auto &perm = std::get<std::vector<std::vector<int64_t>>>(e.params.at("perm"));
+  std::vector<int64_t> flat;
+  for (const auto &pair : perm)
+    flat.insert(flat.end(), pair.begin(), pair.end());
+  auto type = mlir::RankedTensorType::get(
+      {static_cast<int64_t>(perm.size()), 2}, c.b.getI64Type());
+  auto op = hlo::CollectivePermuteOp::create(
+      c.b, c.loc, in[0].getType(), in[0],
+      mlir::DenseIntElementsAttr::get(type, llvm::ArrayRef<int64_t>(flat)),
+      hlo::ChannelHandleAttr());
+  return {op.getResult()};
+}
+
+} // namespace
+
+const primitive ppermute_p{"ppermute", same_aval, lower_ppermute};
+
+// -- all_to_all ---------------------------------------------------------------
+
+namespace {
+
+std::vector<shaped_array> all_to_all_rule(const std::vector<shaped_array> &in,
+                                          const params_t &p) {
+  shaped_array out = in[0];
+  int64_t s = std::get<int64_t>(p.at("split_axis"));
+  int64_t c = std::get<int64_t>(p.at("concat_axis"));
+  int64_t g = group_size(p);
+  if (s < 0 || s >= out.ndim() || c < 0 || c >= out.ndim())
+    throw error("jx::lax::all_to_all: split_axis " + std::to_string(s) +
+                " or concat_axis " + std::to_string(c) +
+                " is out of range for " + in[0].str());
+  if (out.shape[s] % g)
+    throw error("jx::lax::all_to_all: dimension " + std::to_string(s) + " of " +
+                in[0].str() + " does not split into " + std::to_string(g) +
+                " blocks");
+  out.shape[s] /= g;
+  out.shape[c] *= g;
+  return {out};
+}
+
+values lower_all_to_all(lowering_context &c, const values &in, const Eqn &e) {
+  auto op = hlo::AllToAllOp::create(
+      c.b, c.loc, mlir::TypeRange{frontend::tensor_type(e.outvars[0]->aval)},
+      mlir::ValueRange{in[0]},
+      static_cast<uint64_t>(std::get<int64_t>(e.params.at("split_axis"))),
+      static_cast<uint64_t>(std::get<int64_t>(e.params.at("concat_axis"))),
+      static_cast<uint64_t>(group_size(e.params)), replica_groups(c, e.params),
+      hlo::ChannelHandleAttr());
+  return {op.getResult(0)};
+}
+
+} // namespace
+
+const primitive all_to_all_p{"all_to_all", all_to_all_rule, lower_all_to_all};
+
+// -- axis_index ---------------------------------------------------------------
+
+const primitive axis_index_p{
+    "axis_index",
+    [](const std::vector<shaped_array> &, const params_t &) {
+      return std::vector<shaped_array>{{dtype::int32, {}, false}};
+    },
+    [](lowering_context &c, const values &, const Eqn &) {
+      mlir::Value id = hlo::ReplicaIdOp::create(c.b, c.loc);
+      return values{hlo::ConvertOp::create(
+          c.b, c.loc, mlir::RankedTensorType::get({}, c.b.getI32Type()), id)};
+    }};
+
+// -- the axis environment -----------------------------------------------------
+
+params_t base_params(const std::string &api, const std::string &axis,
+                     const std::vector<std::vector<int64_t>> &groups) {
+  int64_t n = bound_axis_size(axis, api);
+  if (!groups.empty()) {
+    std::vector<char> seen(n, 0);
+    std::size_t size = groups[0].size();
+    for (const auto &g : groups) {
+      if (g.size() != size || g.empty())
+        throw error(api + ": axis_index_groups must all have the same, "
+                          "non-zero size");
+      for (int64_t i : g) {
+        if (i < 0 || i >= n || seen[i])
+          throw error(api + ": axis_index_groups must hold each index of "
+                            "axis '" + axis + "' (size " + std::to_string(n) +
+                      ") once; " + std::to_string(i) + " is " +
+                      (i < 0 || i >= n ? "out of range" : "repeated"));
+        seen[i] = 1;
+      }
+    }
+    for (int64_t i = 0; i < n; ++i)
+      if (!seen[i])
+        throw error(api + ": axis_index_groups leave out index " +
+                    std::to_string(i) + " of axis '" + axis + "'");
+  }
+  return {{"axes", axis},
+          {"axis_size", n},
+          {"axis_index_groups", groups}};
+}
+
+
+axis_scope::axis_scope(std::string name, int64_t size) {
+  axis_env.emplace_back(std::move(name), size);
+}
+axis_scope::~axis_scope() { axis_env.pop_back(); }
+
+int64_t bound_axis_size(const std::string &name, const std::string &api) {
+  for (auto it = axis_env.rbegin(); it != axis_env.rend(); ++it)
+    if (it->first == name)
+      return it->second;
+  std::string bound;
+  for (const auto &[n, s] : axis_env)
+    bound += (bound.empty() ? "" : ", ") + ("'" + n + "'");
+  throw error(api + ": unbound axis name '" + name + "' (" +
+              (bound.empty() ? std::string("no pmap is tracing")
+                             : "the axes bound are " + bound) +
+              ")");
+}
+
+// -- transformation rules -----------------------------------------------------
+
+namespace {
+
+/// ct of a psum'ed value: psum'ed (pmap's convention, as JAX's).
+const set_rules psum_rules(psum_p, [](transform_rules &r) {
+  r.jvp = [](const jvp_args &a) {
+    return std::vector<tangent>{bind1(psum_p, {*a.tangents[0]}, a.params)};
+  };
+  r.vjp = [](const vjp_args &a) {
+    return std::vector<tangent>{bind1(psum_p, {*a.cts[0]}, a.params)};
+  };
+  r.batch = [](const std::vector<Array> &args,
+               const std::vector<batch_dim> &dims, const params_t &p) {
+    return std::make_pair(std::vector<Array>{bind1(psum_p, args, p)}, dims);
+  };
+});
+
+batch_fn same_dims_batcher(const primitive &prim) {
+  return [&prim](const std::vector<Array> &args,
+                 const std::vector<batch_dim> &dims, const params_t &p) {
+    return std::make_pair(std::vector<Array>{bind1(prim, args, p)}, dims);
+  };
+}
+const set_rules pmax_rules(pmax_p, [](transform_rules &r) {
+  r.batch = same_dims_batcher(pmax_p);
+});
+const set_rules pmin_rules(pmin_p, [](transform_rules &r) {
+  r.batch = same_dims_batcher(pmin_p);
+});
+
+params_t with(params_t p, const std::string &k, param v) {
+  p[k] = std::move(v);
+  return p;
+}
+
+const set_rules all_gather_rules(all_gather_p, [](transform_rules &r) {
+  r.jvp = [](const jvp_args &a) {
+    return std::vector<tangent>{bind1(all_gather_p, {*a.tangents[0]}, a.params)};
+  };
+  r.vjp = [](const vjp_args &a) {
+    params_t p = a.params;
+    int64_t at = std::get<int64_t>(p.at("all_gather_dimension"));
+    p.erase("all_gather_dimension");
+    p["scatter_dimension"] = at;
+    return std::vector<tangent>{bind1(psum_scatter_p, {*a.cts[0]}, p)};
+  };
+  r.batch = [](const std::vector<Array> &args,
+               const std::vector<batch_dim> &dims, const params_t &p) {
+    return batch_front(args, dims, [&](const Array &x) {
+      return bind1(all_gather_p, {x},
+                   with(p, "all_gather_dimension",
+                        shifted(p, "all_gather_dimension")));
+    });
+  };
+});
+
+const set_rules psum_scatter_rules(psum_scatter_p, [](transform_rules &r) {
+  r.jvp = [](const jvp_args &a) {
+    return std::vector<tangent>{
+        bind1(psum_scatter_p, {*a.tangents[0]}, a.params)};
+  };
+  r.vjp = [](const vjp_args &a) {
+    params_t p = a.params;
+    int64_t d = std::get<int64_t>(p.at("scatter_dimension"));
+    p.erase("scatter_dimension");
+    p["all_gather_dimension"] = d;
+    return std::vector<tangent>{bind1(all_gather_p, {*a.cts[0]}, p)};
+  };
+  r.batch = [](const std::vector<Array> &args,
+               const std::vector<batch_dim> &dims, const params_t &p) {
+    return batch_front(args, dims, [&](const Array &x) {
+      return bind1(psum_scatter_p, {x},
+                   with(p, "scatter_dimension", shifted(p, "scatter_dimension")));
+    });
+  };
+});
+
+const set_rules ppermute_rules(ppermute_p, [](transform_rules &r) {
+  r.jvp = [](const jvp_args &a) {
+    return std::vector<tangent>{bind1(ppermute_p, {*a.tangents[0]}, a.params)};
+  };
+  r.vjp = [](const vjp_args &a) {
+    auto perm = std::get<std::vector<std::vector<int64_t>>>(a.params.at("perm"));
+    for (auto &pair : perm)
+      std::swap(pair[0], pair[1]);
+    return std::vector<tangent>{
+        bind1(ppermute_p, {*a.cts[0]}, with(a.params, "perm", perm))};
+  };
+  r.batch = same_dims_batcher(ppermute_p);
+});
+
+const set_rules all_to_all_rules(all_to_all_p, [](transform_rules &r) {
+  r.jvp = [](const jvp_args &a) {
+    return std::vector<tangent>{bind1(all_to_all_p, {*a.tangents[0]}, a.params)};
+  };
+  r.vjp = [](const vjp_args &a) {
+    params_t p = a.params;
+    std::swap(p["split_axis"], p["concat_axis"]);
+    return std::vector<tangent>{bind1(all_to_all_p, {*a.cts[0]}, p)};
+  };
+  r.batch = [](const std::vector<Array> &args,
+               const std::vector<batch_dim> &dims, const params_t &p) {
+    return batch_front(args, dims, [&](const Array &x) {
+      params_t q = with(p, "split_axis", shifted(p, "split_axis"));
+      q["concat_axis"] = shifted(p, "concat_axis");
+      return bind1(all_to_all_p, {x}, q);
+    });
+  };
+});
+
+} // namespace
+
+} // namespace jx::core
+
+// -- the API ------------------------------------------------------------------
+
+namespace jx::lax {
+
+using core::base_params;
+
+Array psum(const Array &x, const std::string &axis, const axis_groups &groups) {
+  return core::bind1(core::psum_p, {x},
+                     base_params("jx::lax::psum", axis, groups));
+}
+
+Array pmean(const Array &x, const std::string &axis, const axis_groups &groups) {
+  params_t p = base_params("jx::lax::pmean", axis, groups);
+  int64_t n = groups.empty() ? std::get<int64_t>(p.at("axis_size"))
+                             : static_cast<int64_t>(groups[0].size());
+  Array s = core::bind1(core::psum_p, {x}, p);
+  return lax::div(s, core::scalar_of(static_cast<double>(n), x.dtype()));
+}
+
+Array pmax(const Array &x, const std::string &axis, const axis_groups &groups) {
+  return core::bind1(core::pmax_p, {x},
+                     base_params("jx::lax::pmax", axis, groups));
+}
+
+Array pmin(const Array &x, const std::string &axis, const axis_groups &groups) {
+  return core::bind1(core::pmin_p, {x},
+                     base_params("jx::lax::pmin", axis, groups));
+}
+
+Array all_gather(const Array &x, const std::string &axis, int64_t at,
+                 bool tiled) {
+  params_t p = base_params("jx::lax::all_gather", axis, {});
+  int64_t rank = x.ndim() + (tiled ? 0 : 1);
+  p["all_gather_dimension"] = at < 0 ? at + rank : at;
+  p["tiled"] = tiled;
+  return core::bind1(core::all_gather_p, {x}, p);
+}
+
+Array psum_scatter(const Array &x, const std::string &axis,
+                   int64_t scatter_dimension, bool tiled) {
+  params_t p = base_params("jx::lax::psum_scatter", axis, {});
+  p["scatter_dimension"] =
+      scatter_dimension < 0 ? scatter_dimension + x.ndim() : scatter_dimension;
+  p["tiled"] = tiled;
+  return core::bind1(core::psum_scatter_p, {x}, p);
+}
+
+Array ppermute(const Array &x, const std::string &axis,
+               const std::vector<std::pair<int64_t, int64_t>> &perm) {
+  params_t p = base_params("jx::lax::ppermute", axis, {});
+  int64_t n = std::get<int64_t>(p.at("axis_size"));
+  std::vector<char> from(n, 0), to(n, 0);
+  std::vector<std::vector<int64_t>> pairs;
+  for (auto [s, t] : perm) {
+    if (s < 0 || s >= n || t < 0 || t >= n)
+      throw error("jx::lax::ppermute: pair (" + std::to_string(s) + ", " +
+                  std::to_string(t) + ") is out of range for axis '" + axis +
+                  "' of size " + std::to_string(n));
+    if (from[s]++ || to[t]++)
+      throw error("jx::lax::ppermute: perm sends from or to index " +
+                  std::to_string(from[s] > 1 ? s : t) + " twice");
+    pairs.push_back({s, t});
+  }
+  p["perm"] = pairs;
+  return core::bind1(core::ppermute_p, {x}, p);
+}
+
+Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
+                 int64_t concat_axis, bool tiled) {
+  if (!tiled)
+    throw error("jx::lax::all_to_all: only tiled=true is supported");
+  params_t p = base_params("jx::lax::all_to_all", axis, {});
+  p["split_axis"] = split_axis < 0 ? split_axis + x.ndim() : split_axis;
+  p["concat_axis"] = concat_axis < 0 ? concat_axis + x.ndim() : concat_axis;
+  return core::bind1(core::all_to_all_p, {x}, p);
+}
+
+Array axis_index(const std::string &axis) {
+  return core::bind1(core::axis_index_p, {},
+                     base_params("jx::lax::axis_index", axis, {}));
+}
+
+} // namespace jx::lax

@@ -1,0 +1,37 @@
+// collective.h - internal: the collective primitives (collective.cpp) and
+// the axis environment pmap binds while it traces.
+
+#ifndef JX_LIB_PRIMITIVES_COLLECTIVE_H
+#define JX_LIB_PRIMITIVES_COLLECTIVE_H
+
+#include "primitives/primitive.h"
+
+#include <string>
+
+namespace jx::core {
+
+extern const primitive psum_p, pmax_p, pmin_p, all_gather_p, psum_scatter_p,
+    ppermute_p, all_to_all_p, axis_index_p;
+
+/// Binds axis `name` of `size` devices on this thread while it lives (pmap
+/// tracing its function).
+class axis_scope {
+public:
+  axis_scope(std::string name, int64_t size);
+  ~axis_scope();
+  axis_scope(const axis_scope &) = delete;
+  axis_scope &operator=(const axis_scope &) = delete;
+};
+
+/// The size of the innermost bound axis `name`; throws jx::error "<api>:
+/// unbound axis name ..." when none is.
+int64_t bound_axis_size(const std::string &name, const std::string &api);
+
+/// The parameters every collective has (axes, axis_size,
+/// axis_index_groups), checked: groups of equal size covering the axis.
+params_t base_params(const std::string &api, const std::string &axis,
+                     const std::vector<std::vector<int64_t>> &groups);
+
+} // namespace jx::core
+
+#endif // JX_LIB_PRIMITIVES_COLLECTIVE_H

@@ -1,0 +1,210 @@
+// parallel_test.cpp - jx::pmap and the collectives: the JAX fixtures'
+// programs written with jx's pmap give JAX's results, gradients through
+// collectives equal single-device ones, and misuse is reported.
+
+#include "jx/jx.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace jnp = jx::numpy;
+namespace lax = jx::lax;
+using jx::Array;
+
+namespace {
+
+std::string fixture(const std::string &name) {
+  return std::string(JX_FRONTEND_INPUTS) + "/../../Fixtures/multidevice/" +
+         name + ".npy";
+}
+Array load(const std::string &name) {
+  return Array(jx::runtime::read_npy(fixture(name)));
+}
+
+void expect_close(const Array &got, const Array &want, double tol = 1e-5) {
+  ASSERT_EQ(got.shape(), want.shape());
+  std::vector<double> g = got.to_vector<double>(), w = want.to_vector<double>();
+  for (std::size_t i = 0; i < g.size(); ++i)
+    EXPECT_NEAR(g[i], w[i], tol * (1 + std::abs(w[i]))) << "element " << i;
+}
+
+TEST(Pmap, PsumLikeJax) {
+  for (std::string n : {"n2", "n4"}) {
+    Array x = load("pmap_psum_" + n + ".in0");
+    Array y = jx::pmap([](const Array &v) { return lax::psum(v, "i") * 2.0f + v; },
+                       "i")(x);
+    expect_close(y, load("pmap_psum_" + n + ".out0"));
+  }
+}
+
+TEST(Pmap, PmeanPmaxPminLikeJax) {
+  Array x = load("pmap_pmean_pmax.in0");
+  auto [a, b, c] = jx::pmap([](const Array &v) {
+    return std::make_tuple(lax::pmean(v, "i"), lax::pmax(v, "i"),
+                           lax::pmin(v, "i"));
+  }, "i")(x);
+  expect_close(a, load("pmap_pmean_pmax.out0"));
+  expect_close(b, load("pmap_pmean_pmax.out1"), 0);
+  expect_close(c, load("pmap_pmean_pmax.out2"), 0);
+}
+
+TEST(Pmap, AllGatherLikeJax) {
+  Array x = load("pmap_all_gather.in0");
+  auto [a, b] = jx::pmap([](const Array &v) {
+    return std::make_tuple(lax::all_gather(v, "i"),
+                           lax::all_gather(v, "i", 1, /*tiled=*/true));
+  }, "i")(x);
+  expect_close(a, load("pmap_all_gather.out0"), 0);
+  expect_close(b, load("pmap_all_gather.out1"), 0);
+}
+
+TEST(Pmap, PpermuteLikeJax) {
+  Array x = load("pmap_ppermute.in0");
+  auto [a, b] = jx::pmap([](const Array &v) {
+    return std::make_tuple(
+        lax::ppermute(v, "i", {{0, 1}, {1, 2}, {2, 3}, {3, 0}}),
+        lax::ppermute(v, "i", {{0, 1}, {1, 2}}));
+  }, "i")(x);
+  expect_close(a, load("pmap_ppermute.out0"), 0);
+  expect_close(b, load("pmap_ppermute.out1"), 0);
+}
+
+TEST(Pmap, PsumScatterAndAllToAllLikeJax) {
+  Array x = load("pmap_psum_scatter.in0");
+  Array s = jx::pmap([](const Array &v) {
+    return lax::psum_scatter(v, "i", 0, /*tiled=*/true);
+  }, "i")(x);
+  expect_close(s, load("pmap_psum_scatter.out0"));
+  Array y = load("pmap_all_to_all.in0");
+  Array t = jx::pmap([](const Array &v) {
+    return lax::all_to_all(v, "i", 0, 1, /*tiled=*/true);
+  }, "i")(y);
+  expect_close(t, load("pmap_all_to_all.out0"), 0);
+}
+
+TEST(Pmap, AxisIndexAndGroupsLikeJax) {
+  Array x = load("pmap_axis_index.in0");
+  auto [a, b] = jx::pmap([](const Array &v) {
+    return std::make_tuple(v + lax::axis_index("i"), lax::axis_index("i"));
+  }, "i")(x);
+  expect_close(a, load("pmap_axis_index.out0"), 0);
+  expect_close(b, load("pmap_axis_index.out1"), 0);
+  Array g = load("pmap_psum_groups.in0");
+  Array r = jx::pmap([](const Array &v) {
+    return lax::psum(v, "i", {{0, 1}, {2, 3}});
+  }, "i")(g);
+  expect_close(r, load("pmap_psum_groups.out0"));
+}
+
+// The data-parallel pattern: each device's gradient of its batch's loss,
+// averaged by pmean, equals JAX's, and the gradient of the whole batch on
+// one device.
+TEST(Pmap, DataParallelGradientLikeJaxAndOneDevice) {
+  Array w = load("pmap_grad_psum.in0"), b = load("pmap_grad_psum.in1");
+  Array x = load("pmap_grad_psum.in2"), t = load("pmap_grad_psum.in3");
+  auto loss = [](const Array &w, const Array &b, const Array &x,
+                 const Array &t) {
+    Array e = jnp::matmul(x, w) + b - t;
+    return jnp::mean(e * e);
+  };
+  auto step = jx::pmap([&](const Array &w, const Array &b, const Array &x,
+                           const Array &t) {
+    auto [l, g] = jx::value_and_grad<0, 1>(loss)(w, b, x, t);
+    auto [gw, gb] = g;
+    return std::make_tuple(lax::pmean(gw, "i"), lax::pmean(gb, "i"),
+                           lax::pmean(l, "i"));
+  }, "i");
+  auto [gw, gb, l] = step(w, b, x, t);
+  expect_close(gw, load("pmap_grad_psum.out0"));
+  expect_close(gb, load("pmap_grad_psum.out1"));
+  expect_close(l, load("pmap_grad_psum.out2"));
+  // One device, the two batches concatenated: the same mean loss.
+  Array w0 = w[0], b0 = b[0];
+  Array xs = x.reshape({16, 4}), ts = t.reshape({16, 3});
+  auto [gw1, gb1] = jx::grad<0, 1>(loss)(w0, b0, xs, ts);
+  expect_close(gw[0], gw1);
+  expect_close(gb[1], gb1);
+}
+
+// grad of a loss through psum (psum's cotangent is psum'ed), vmap inside
+// pmap, and arguments not mapped.
+TEST(Pmap, GradVmapAndUnmappedArguments) {
+  Array x = jx::array({1, 2, 3, 4, 5, 6}, {2, 3});
+  Array w = jx::array({0.5f, -1.f, 2.f});
+  auto f = jx::pmap([](const Array &w, const Array &x) {
+    auto g = jx::grad([&](const Array &v) {
+      return (lax::psum(v * w, "i") * v).sum();
+    })(x);
+    Array v = jx::vmap([&](const Array &e) { return lax::psum(e, "i"); })(x);
+    return std::make_tuple(g, v);
+  }, "i", {.in_axes = {jx::not_mapped, 0}});
+  auto [g, v] = f(w, x);
+  // The second call reuses the executable (and the result's structure).
+  auto [g2, v2] = f(w, x);
+  EXPECT_EQ(g2.to_vector<double>(), g.to_vector<double>());
+  // d/dx_d sum_k psum(x w)_k x_dk = w * x_d + psum(x)... per device d:
+  // sum_k (sum_e x_ek w_k) x_dk; its gradient in x_d is w * S + sum over
+  // devices of (w x_e), S = sum_e x_e (psum's transpose sums the devices').
+  std::vector<double> xv = x.to_vector<double>(), wv = w.to_vector<double>();
+  for (int d = 0; d < 2; ++d)
+    for (int k = 0; k < 3; ++k) {
+      double s = xv[k] + xv[3 + k];
+      EXPECT_NEAR(g.to_vector<double>()[d * 3 + k], 2 * wv[k] * s, 1e-5);
+      EXPECT_EQ(v.to_vector<double>()[d * 3 + k], s);
+    }
+}
+
+TEST(Pmap, Errors) {
+  Array x = jx::array({1, 2, 3, 4}, {2, 2});
+  try {
+    lax::psum(x, "i");
+    FAIL() << "psum outside pmap";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "jx::lax::psum: unbound axis name 'i' (no pmap is tracing)"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::pmap([](const Array &v) { return lax::psum(v, "j"); }, "i")(x);
+    FAIL() << "wrong axis name";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "unbound axis name 'j' (the axes bound are 'i')"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::pmap([](const Array &v) { return v; }, "i", {.devices = 3})(x);
+    FAIL() << "device count";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "3 devices asked for, but the mapped axis has size 2"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::pmap([](const Array &v) { return lax::ppermute(v, "i", {{0, 2}}); },
+             "i")(x);
+    FAIL() << "ppermute range";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find("pair (0, 2) is out of range for "
+                                         "axis 'i' of size 2"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::jit([](const Array &v) {
+      return jx::pmap([](const Array &u) { return u; }, "i")(v);
+    })(x);
+    FAIL() << "pmap under jit";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find("pmap under jit, grad or vmap is not "
+                                         "supported"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+} // namespace
