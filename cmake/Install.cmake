@@ -4,7 +4,8 @@
 #   P/lib/libJX*.a            the frontend and compiler libraries
 #   P/bin/jxc jx-opt jx-run   the tools
 #   P/lib/cmake/jx/           jxConfig.cmake: find_package(jx) gives
-#                             jx::jx (frontend + compiler) and jx::runtime
+#                             jx::jx (frontend + compiler), jx::runtime and
+#                             jx::distributed (MPI)
 # examples/cmake_project is a separate project that uses it (the
 # package-install test builds it against an installed tree).
 include(GNUInstallDirs)
@@ -13,13 +14,14 @@ include(CMakePackageConfigHelpers)
 get_property(jx_libraries GLOBAL PROPERTY JX_LIBRARIES)
 set_target_properties(JXRuntime PROPERTIES EXPORT_NAME runtime)
 set_target_properties(JXChecks PROPERTIES EXPORT_NAME checks)
+set_target_properties(JXDistributed PROPERTIES EXPORT_NAME distributed)
 target_include_directories(JXRuntime INTERFACE $<INSTALL_INTERFACE:include>)
 # jx::jx: everything a program that traces, compiles and runs needs.
 add_library(JXPackage INTERFACE)
 target_link_libraries(JXPackage INTERFACE JXFrontend JXCompiler JXRuntime)
 set_target_properties(JXPackage PROPERTIES EXPORT_NAME jx)
 
-install(TARGETS JXRuntime JXChecks JXPackage ${jx_libraries}
+install(TARGETS JXRuntime JXChecks JXDistributed JXPackage ${jx_libraries}
   EXPORT jxTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -27,3 +27,14 @@ conformance_dir = os.path.join(os.path.dirname(config.jx_src_root), "shared", "c
 if os.path.isdir(conformance_dir):
     config.available_features.add("conformance")
     config.substitutions.append(("%conformance_dir", conformance_dir))
+
+# Multi-process tests run jxc under Open MPI's launcher (jx.sh installs
+# openmpi-bin). --oversubscribe: more processes than this machine's cores;
+# root (CI containers) must be allowed explicitly.
+import shutil
+mpirun = shutil.which("mpirun")
+if mpirun:
+    config.available_features.add("mpirun")
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+    config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    config.substitutions.append(("%mpirun", mpirun + " --oversubscribe -np"))

@@ -444,6 +444,60 @@ run_spmd(const executable &exe, int num_replicas, int num_partitions,
   return results;
 }
 
+namespace {
+const process_group *the_process_group = nullptr;
+} // namespace
+
+void set_process_group(const process_group *group) {
+  the_process_group = group;
+}
+const process_group *current_process_group() { return the_process_group; }
+
+std::vector<host_buffer>
+run_as_process(const executable &exe, int num_replicas, int num_partitions,
+               const std::vector<const host_buffer *> &args, check_log *log) {
+  const process_group *group = the_process_group;
+  if (!group)
+    throw std::logic_error("run_as_process: no process group "
+                           "(jx::distributed::initialize)");
+  if (num_replicas < 1 || num_partitions < 1 ||
+      num_replicas * num_partitions != group->size)
+    throw invalid_input("@" + exe.entry() + " runs on " +
+                        std::to_string(num_replicas * num_partitions) +
+                        " devices (" + std::to_string(num_replicas) +
+                        " replicas x " + std::to_string(num_partitions) +
+                        " partitions); there are " +
+                        std::to_string(group->size) +
+                        " processes of one device each");
+  device_context dev;
+  dev.replica = group->rank / num_partitions;
+  dev.partition = group->rank % num_partitions;
+  dev.num_replicas = num_replicas;
+  dev.num_partitions = num_partitions;
+  dev.comm = group->comm;
+  dev.name = "rank " + std::to_string(group->rank);
+  std::unordered_map<const void *, uint64_t> counts;
+  auto *previous_counts = generations;
+  generations = &counts;
+  const device_context *previous = set_current_device(&dev);
+  struct restore {
+    const device_context *device;
+    std::unordered_map<const void *, uint64_t> *counts;
+    ~restore() {
+      set_current_device(device);
+      generations = counts;
+    }
+  } guard{previous, previous_counts};
+  std::vector<host_buffer> none;
+  try {
+    return exe.run(args, none, log);
+  } catch (const invalid_input &) {
+    throw;
+  } catch (const std::exception &e) {
+    throw std::runtime_error(dev.name + ": " + e.what());
+  }
+}
+
 } // namespace jx::runtime
 
 extern "C" void jx_rt_collective(int64_t desc, int64_t in, int64_t out) {

@@ -38,6 +38,14 @@ runOnDevices(const jx::runtime::executable &exe, DeviceGrid grid,
              const std::vector<jx::runtime::host_buffer> &args,
              jx::runtime::check_log &log);
 
+/// runOnDevices under mpirun: this process runs one device of the grid
+/// (its rank), which must have as many devices as there are processes;
+/// every process returns the whole results (replicas gathered).
+std::vector<jx::runtime::host_buffer>
+runAsProcess(const jx::runtime::executable &exe, DeviceGrid grid,
+             const std::vector<jx::runtime::host_buffer> &args,
+             jx::runtime::check_log &log);
+
 } // namespace jxc
 
 #endif // JX_TOOLS_JXC_DEVICES_H

@@ -20,6 +20,11 @@
 
 #include "BenchRegions.h"
 #include "Devices.h"
+
+#include "jx/distributed.h"
+
+#include <fcntl.h>
+#include <unistd.h>
 #include "Explore.h"
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
@@ -354,8 +359,12 @@ EntryResult runExecutable(const jx::runtime::executable &exe,
   jx::runtime::check_log log;
   std::vector<jx::runtime::host_buffer> results;
   try {
-    results = grid.count() > 1 ? jxc::runOnDevices(exe, grid, args, log)
-                               : exe.run(args, &log);
+    if (jx::distributed::process_count() > 1)
+      results = jxc::runAsProcess(exe, grid, args, log);
+    else if (grid.count() > 1)
+      results = jxc::runOnDevices(exe, grid, args, log);
+    else
+      results = exe.run(args, &log);
   } catch (const jx::runtime::invalid_input &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     return {kExitCannotCompile, "invalid input"};
@@ -395,6 +404,22 @@ EntryResult runEntry(ModuleOp module, const std::string &name,
     llvm::errs() << "jxc: error: mhlo.num_replicas and mhlo.num_partitions "
                     "must be at least 1\n";
     return {kExitCannotCompile, "bad device counts"};
+  }
+  // Under mpirun each process is one device of the program's grid.
+  int processes = jx::distributed::process_count();
+  if (processes > 1) {
+    if (grid.count() != processes ||
+        (numDevices && numDevices != processes)) {
+      llvm::errs() << "jxc: error: rank " << jx::distributed::process_index()
+                   << ": @" << name << " runs on " << grid.count()
+                   << " devices (mhlo.num_replicas = " << grid.replicas
+                   << ", mhlo.num_partitions = " << grid.partitions
+                   << "); mpirun started " << processes
+                   << " processes of one device each\n";
+      return {kExitCannotCompile, "needs " + std::to_string(grid.count()) +
+                                      " processes"};
+    }
+    numDevices = processes;
   }
   // Without --devices, a partitioned program (global arrays in and out)
   // runs whole on one device; its collectives, if any, then ask for
@@ -978,6 +1003,22 @@ int compileCommand(MLIRContext &ctx) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   jx::runtime::enable_checks(); // conformance programs check their results
+  // Under mpirun, each process runs one device of a multi-device program
+  // (jx/distributed.h); rank 0 prints the results, the others only errors.
+  if (jx::distributed::launched_by_mpirun() && argc > 1 &&
+      llvm::StringRef(argv[1]) == "run") {
+    try {
+      jx::distributed::initialize();
+    } catch (const std::exception &e) {
+      llvm::errs() << "jxc: error: " << e.what() << "\n";
+      return kExitCannotCompile;
+    }
+    if (jx::distributed::process_index() != 0) {
+      int null = ::open("/dev/null", O_WRONLY);
+      if (null >= 0)
+        ::dup2(null, 1);
+    }
+  }
   jx::registerAllPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
@@ -1033,8 +1074,17 @@ int main(int argc, char **argv) {
   jx::cpu::registerTranslations(registry);
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
-  if (runCmd)
-    return runCommand(ctx);
+  if (runCmd) {
+    int rc = runCommand(ctx);
+    // One process failing leaves the others waiting at a collective: end
+    // them all.
+    if (rc != 0 && jx::distributed::process_count() > 1) {
+      llvm::outs().flush();
+      llvm::errs().flush();
+      jx::distributed::abort(rc);
+    }
+    return rc;
+  }
   if (compileCmd)
     return compileCommand(ctx);
   if (benchCmd)

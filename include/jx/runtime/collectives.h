@@ -101,6 +101,25 @@ run_spmd(const executable &exe, int num_replicas, int num_partitions,
          const std::vector<std::vector<const host_buffer *>> &args,
          check_log *log = nullptr);
 
+/// The processes this one runs with, one device each (set by
+/// jx::distributed::initialize(), distributed.h, which implements the
+/// communicator over MPI; null: this process alone).
+struct process_group {
+  communicator *comm = nullptr;
+  int rank = 0, size = 1;
+};
+void set_process_group(const process_group *group);
+const process_group *current_process_group();
+
+/// Runs `exe` as this process's device of a grid of num_replicas x
+/// num_partitions devices spread over the process group (device = rank;
+/// the grid must have as many devices as there are processes) and returns
+/// this device's results. Throws as run_spmd does.
+std::vector<host_buffer>
+run_as_process(const executable &exe, int num_replicas, int num_partitions,
+               const std::vector<const host_buffer *> &args,
+               check_log *log = nullptr);
+
 } // namespace jx::runtime
 
 #endif // JX_RUNTIME_COLLECTIVES_H
