@@ -19,6 +19,11 @@
 // collectives below name the axis; grad, vmap and jit compose inside f.
 // pmap itself runs at top level (not under jit, grad or vmap).
 //
+// Under jx::distributed (jx/distributed.h: mpirun, one device per
+// process), the axis spans the processes: each passes its own slice with a
+// mapped axis of size 1, the collectives combine every process's values,
+// and each gets its own device's results.
+//
 // The collectives (jax.lax's names and semantics; "axis" is pmap's
 // axis_name; groups: axis_index_groups, lists of device indices of equal
 // size, each reduced or gathered on its own):

@@ -126,6 +126,16 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
     throw error(api + ": " + std::to_string(options.devices) +
                 " devices asked for, but the mapped axis has size " +
                 std::to_string(n));
+  // Under jx::distributed, the axis spans every process's device (one
+  // each): the mapped axis holds this process's one slice.
+  const runtime::process_group *group = runtime::current_process_group();
+  const bool processes = group && group->size > 1;
+  if (processes && n != 1)
+    throw error(api + ": with " + std::to_string(group->size) +
+                " processes of one device each, the mapped axis holds this "
+                "process's slice and must have size 1, not " +
+                std::to_string(n));
+  const int64_t devices = processes ? group->size : n;
 
   // One compile per signature, in this pmap's own cache.
   std::string key = transforms::signature_key(avals);
@@ -140,13 +150,13 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
   }
   if (!c) {
     ClosedJaxpr j = [&] {
-      core::axis_scope scope(axis_name, n);
+      core::axis_scope scope(axis_name, devices);
       return core::trace_to_jaxpr(f, avals);
     }();
     mlir::OwningOpRef<mlir::ModuleOp> module =
         frontend::lower_to_module(j, "pmap_" + options.name);
     mlir::Builder b(module->getContext());
-    (*module)->setAttr("mhlo.num_replicas", b.getI32IntegerAttr(n));
+    (*module)->setAttr("mhlo.num_replicas", b.getI32IntegerAttr(devices));
     (*module)->setAttr("mhlo.num_partitions", b.getI32IntegerAttr(1));
     frontend::diagnostic_capture diagnostics;
     auto made = std::make_shared<compiled_pmap>();
@@ -185,7 +195,11 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
   }
   std::vector<std::vector<host_buffer>> outs;
   try {
-    outs = runtime::run_spmd(*c->exe, static_cast<int>(n), 1, device_args);
+    if (processes)
+      outs.push_back(runtime::run_as_process(
+          *c->exe, static_cast<int>(devices), 1, device_args[0]));
+    else
+      outs = runtime::run_spmd(*c->exe, static_cast<int>(n), 1, device_args);
   } catch (const std::exception &e) {
     throw error(api + ": " + e.what());
   }
