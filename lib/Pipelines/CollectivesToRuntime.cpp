@@ -10,7 +10,11 @@
 //
 //   all_gather(x, dim d)       g = gather(x): [G, shape(x)] in group order;
 //                              the group axis moved next to d and merged
-//   all_reduce(x) {f}          g = gather(x); f(...f(f(g[0], g[1]), g[2])...)
+//   all_reduce(x) {f}          with f one add, multiply, maximum or minimum
+//                              of f32/f64/(u)i32/(u)i64: the runtime reduces
+//                              it, each participant its share of the
+//                              elements, in group order; any other f:
+//                              g = gather(x); f(...f(f(g[0], g[1]), g[2])...)
 //                              elementwise (stablehlo.map), in group order
 //   reduce_scatter(x, d) {f}   x split along d into G parts, part k sent to
 //                              participant k (all_to_all); the G parts
@@ -127,11 +131,14 @@ private:
   /// tensor of type `resultType` it writes.
   Value exchange(OpBuilder &b, Location loc, int64_t kind, int64_t mode,
                  DenseIntElementsAttr table, Value operand,
-                 RankedTensorType resultType) {
+                 RankedTensorType resultType,
+                 std::pair<int64_t, int64_t> reduce = {0, 0}) {
     SmallVector<int64_t> words(cd::header, 0);
     words[cd::version] = cd::kVersion;
     words[cd::kind] = kind;
     words[cd::op] = opCode;
+    words[cd::reduction] = reduce.first;
+    words[cd::element] = reduce.second;
     words[cd::mode] = mode;
     words[cd::num_replicas] = grid.replicas;
     words[cd::num_partitions] = grid.partitions;
@@ -196,6 +203,47 @@ private:
       r = hlo::BitcastConvertOp::create(
           b, loc, RankedTensorType::get(resultShape, elem), r);
     return r;
+  }
+
+  /// The runtime's (reduction, element) codes for an all_reduce whose
+  /// region is one add, multiply, maximum or minimum of its two arguments
+  /// on an element type the runtime folds itself; nullopt otherwise.
+  static std::optional<std::pair<int64_t, int64_t>>
+  runtimeReduction(Region &computation, Type elementType) {
+    std::optional<int64_t> element;
+    if (elementType.isF32())
+      element = cd::e_f32;
+    else if (elementType.isF64())
+      element = cd::e_f64;
+    else if (auto i = dyn_cast<IntegerType>(elementType)) {
+      if (i.getWidth() == 32)
+        element = i.isUnsigned() ? cd::e_u32 : cd::e_i32;
+      else if (i.getWidth() == 64)
+        element = i.isUnsigned() ? cd::e_u64 : cd::e_i64;
+    }
+    if (!element || !computation.hasOneBlock())
+      return std::nullopt;
+    Block &body = computation.front();
+    if (body.getNumArguments() != 2 || body.getOperations().size() != 2)
+      return std::nullopt;
+    Operation &op = body.front();
+    auto ret = dyn_cast<hlo::ReturnOp>(body.back());
+    if (!ret || ret->getNumOperands() != 1 ||
+        ret->getOperand(0) != op.getResult(0) || op.getNumOperands() != 2)
+      return std::nullopt;
+    Value a = body.getArgument(0), b = body.getArgument(1);
+    if (!((op.getOperand(0) == a && op.getOperand(1) == b) ||
+          (op.getOperand(0) == b && op.getOperand(1) == a)))
+      return std::nullopt;
+    std::optional<int64_t> reduction =
+        isa<hlo::AddOp>(op)   ? std::optional<int64_t>(cd::sum)
+        : isa<hlo::MulOp>(op) ? std::optional<int64_t>(cd::product)
+        : isa<hlo::MaxOp>(op) ? std::optional<int64_t>(cd::maximum)
+        : isa<hlo::MinOp>(op) ? std::optional<int64_t>(cd::minimum)
+                              : std::nullopt;
+    if (!reduction)
+      return std::nullopt;
+    return std::make_pair(*reduction, *element);
   }
 
   /// g[i] of a [G, shape...] tensor, as a tensor of `shape`.
@@ -322,6 +370,13 @@ LogicalResult Lowering::rewrite(Operation *op) {
         return error(op) << "result type " << r.getType()
                          << " differs from the operand's " << x.getType();
       auto t = cast<RankedTensorType>(x.getType());
+      if (auto reduce =
+              runtimeReduction(ar.getComputation(), t.getElementType())) {
+        // The runtime reduces it, each participant its share.
+        results.push_back(exchange(b, loc, cd::all_reduce, mode,
+                                   ar.getReplicaGroups(), x, t, *reduce));
+        continue;
+      }
       Value all = exchangeAny(b, loc, cd::all_gather, mode, ar.getReplicaGroups(),
                               x, withFront(*g, t.getShape()));
       results.push_back(fold(b, loc, all, ar.getComputation()));

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <unordered_map>
 
 namespace jx::runtime {
@@ -29,6 +30,56 @@ thread_local const device_context *this_device = nullptr;
 thread_local std::unordered_map<const void *, uint64_t> *generations = nullptr;
 
 namespace cd = collective_desc;
+
+template <typename T, typename Op>
+void fold(const std::vector<const void *> &parts, std::size_t begin,
+          std::size_t end, void *out, Op op) {
+  T *o = static_cast<T *>(out);
+  const T *first = static_cast<const T *>(parts[0]);
+  for (std::size_t i = begin; i < end; ++i)
+    o[i] = first[i];
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    const T *x = static_cast<const T *>(parts[k]);
+    for (std::size_t i = begin; i < end; ++i)
+      o[i] = op(o[i], x[i]);
+  }
+}
+
+template <typename T>
+void fold_as(const std::vector<const void *> &parts, int64_t reduction,
+             std::size_t begin, std::size_t end, void *out) {
+  // Integers wrap (computed unsigned); floating max/min propagate NaN, as
+  // stablehlo.maximum / minimum do.
+  struct itself {
+    using type = T;
+  };
+  using U = typename std::conditional_t<std::is_integral_v<T>,
+                                        std::make_unsigned<T>, itself>::type;
+  switch (reduction) {
+  case cd::sum:
+    return fold<T>(parts, begin, end, out, [](T a, T b) {
+      return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+    });
+  case cd::product:
+    return fold<T>(parts, begin, end, out, [](T a, T b) {
+      return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+    });
+  case cd::maximum:
+    return fold<T>(parts, begin, end, out, [](T a, T b) {
+      if constexpr (std::is_floating_point_v<T>)
+        if (a != a || b != b)
+          return a != a ? a : b;
+      return a > b ? a : b;
+    });
+  default:
+    return fold<T>(parts, begin, end, out, [](T a, T b) {
+      if constexpr (std::is_floating_point_v<T>)
+        if (a != a || b != b)
+          return a != a ? a : b;
+      return a < b ? a : b;
+    });
+  }
+}
 
 const char *op_name(int64_t op) {
   static const char *const names[] = {
@@ -166,6 +217,14 @@ std::string run_collective(const int64_t *d, const void *in, void *out) {
   switch (d[cd::kind]) {
   case cd::all_gather:
     return device->comm->all_gather(p, in, bytes, out);
+  case cd::all_reduce: {
+    int64_t element = d[cd::element], reduction = d[cd::reduction];
+    if (element < 0 || element >= cd::num_elements || reduction < 0 ||
+        reduction >= cd::num_reductions)
+      return "jx_rt_collective: not a descriptor of this runtime";
+    return device->comm->all_reduce(p, in, bytes / element_size(element),
+                                    element, reduction, out);
+  }
   case cd::all_to_all:
     if (bytes % p.devices.size())
       return std::string(name) + ": " + std::to_string(bytes) +
@@ -176,6 +235,29 @@ std::string run_collective(const int64_t *d, const void *in, void *out) {
     return device->comm->broadcast(p, in, bytes, out);
   }
 }
+
+} // namespace
+
+void reduce_in_order(const std::vector<const void *> &parts, int64_t element,
+                     int64_t reduction, std::size_t begin, std::size_t end,
+                     void *out) {
+  switch (element) {
+  case cd::e_f32: return fold_as<float>(parts, reduction, begin, end, out);
+  case cd::e_f64: return fold_as<double>(parts, reduction, begin, end, out);
+  case cd::e_i32: return fold_as<int32_t>(parts, reduction, begin, end, out);
+  case cd::e_i64: return fold_as<int64_t>(parts, reduction, begin, end, out);
+  case cd::e_u32: return fold_as<uint32_t>(parts, reduction, begin, end, out);
+  default: return fold_as<uint64_t>(parts, reduction, begin, end, out);
+  }
+}
+
+std::size_t element_size(int64_t element) {
+  return element == cd::e_f32 || element == cd::e_i32 || element == cd::e_u32
+             ? 4
+             : 8;
+}
+
+namespace {
 
 /// The devices of one run_spmd meet at each collective: every participant
 /// publishes its operand's address, waits for the others, copies what it
@@ -223,6 +305,29 @@ public:
                 [&](const meeting &m) { std::memcpy(out, m.in[0], bytes); });
   }
 
+  /// Each participant reduces its share of the elements (in group order)
+  /// and writes it into every participant's output.
+  std::string all_reduce(const participants &p, const void *in,
+                         std::size_t count, int64_t element, int64_t reduction,
+                         void *out) override {
+    std::size_t size = element_size(element);
+    return meet(
+        p, in, count * size, -1,
+        [&](const meeting &m) {
+          std::size_t g = m.in.size();
+          std::size_t begin = count * p.me / g, end = count * (p.me + 1) / g;
+          if (begin == end)
+            return;
+          reduce_in_order(m.in, element, reduction, begin, end, out);
+          for (std::size_t k = 0; k < g; ++k)
+            if (static_cast<int>(k) != p.me)
+              std::memcpy(static_cast<char *>(m.out[k]) + begin * size,
+                          static_cast<char *>(out) + begin * size,
+                          (end - begin) * size);
+        },
+        -2, out);
+  }
+
   /// Device `d` returned from the program (error: it failed with it).
   void finish(int d, const std::string &error) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -234,9 +339,11 @@ public:
 
 private:
   struct meeting {
-    explicit meeting(std::size_t n) : here(n), in(n), bytes(n), to(n) {}
+    explicit meeting(std::size_t n)
+        : here(n), in(n), out(n), bytes(n), to(n) {}
     std::vector<char> here;
     std::vector<const void *> in;
+    std::vector<void *> out;
     std::vector<std::size_t> bytes;
     std::vector<int> to;
     std::size_t arrived = 0, left = 0;
@@ -245,7 +352,7 @@ private:
 
   template <typename Copy>
   std::string meet(const participants &p, const void *in, std::size_t bytes,
-                   int to, Copy copy, int from = -2) {
+                   int to, Copy copy, int from = -2, void *out = nullptr) {
     std::unique_lock<std::mutex> lock(mutex_);
     key k{p.op, p.generation, p.devices.front()};
     std::shared_ptr<meeting> &slot = meetings_[k];
@@ -254,6 +361,7 @@ private:
     std::shared_ptr<meeting> m = slot;
     m->here[p.me] = 1;
     m->in[p.me] = in;
+    m->out[p.me] = out;
     m->bytes[p.me] = bytes;
     m->to[p.me] = to;
     ++m->arrived;

@@ -1,17 +1,26 @@
 // RUN: jx-opt --jx-collectives-to-runtime --split-input-file --verify-diagnostics %s | FileCheck %s
 
-// A module for 2 replicas: all_reduce gathers every replica's operand
-// through the runtime (descriptor: version 1, kind all_gather, mode
-// cross_replica, op all_reduce, 2 x 1 devices, 12 bytes, groups 1 x 2:
-// [0, 1]) and folds the parts in group order with the op's region
-// (stablehlo.map); all_gather moves the group axis next to its dimension,
-// unsigned integers travelling as signless ones.
-// CHECK-DAG: memref.global "private" constant @[[AR:__jx_collective_desc]] : memref<11xi64> = dense<[1, 2, 0, 3, 2, 1, 12, 1, 2, 0, 1]>
-// CHECK-DAG: memref.global "private" constant @[[AG:__jx_collective_desc_0]] : memref<11xi64> = dense<[1, 2, 0, 2, 2, 1, 6, 1, 2, 0, 1]>
+// A module for 2 replicas. An all_reduce whose region is one add of f32
+// goes to the runtime whole (descriptor: version 2, kind all_reduce, mode
+// cross_replica, op all_reduce, 2 x 1 devices, 12 bytes, groups 1 x 2,
+// reduction sum, element f32, then the group [0, 1]); one on f16 gathers
+// every replica's operand (kind all_gather) and folds the parts in group
+// order with the op's region (stablehlo.map); all_gather moves the group
+// axis next to its dimension, unsigned integers travelling as signless ones.
+// CHECK-DAG: memref.global "private" constant @[[AR:__jx_collective_desc]] : memref<13xi64> = dense<[2, 6, 0, 3, 2, 1, 12, 1, 2, 0, 0, 0, 1]>
+// CHECK-DAG: memref.global "private" constant @[[FOLD:__jx_collective_desc_0]] : memref<13xi64> = dense<[2, 2, 0, 3, 2, 1, 6, 1, 2, 0, 0, 0, 1]>
+// CHECK-DAG: memref.global "private" constant @[[AG:__jx_collective_desc_1]] : memref<13xi64> = dense<[2, 2, 0, 2, 2, 1, 6, 1, 2, 0, 0, 0, 1]>
 // CHECK-DAG: func.func private @jx_rt_collective(i64, i64, i64)
 // CHECK-LABEL: func.func @all_reduce
 // CHECK: memref.get_global @[[AR]]
-// CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x3xf32>
+// CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3xf32>
+// CHECK: call @jx_rt_collective
+// CHECK: %[[R:.*]] = bufferization.to_tensor %[[OUT]]
+// CHECK-NOT: stablehlo.map
+// CHECK: return %[[R]]
+// CHECK-LABEL: func.func @all_reduce_fold
+// CHECK: memref.get_global @[[FOLD]]
+// CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x3xf16>
 // CHECK: call @jx_rt_collective
 // CHECK: %[[ALL:.*]] = bufferization.to_tensor %[[OUT]]
 // CHECK: %[[P0:.*]] = stablehlo.slice %[[ALL]] [0:1, 0:3]
@@ -33,6 +42,14 @@ module attributes {mhlo.num_replicas = 2 : i32} {
       stablehlo.return %t : tensor<f32>
     }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
     return %s : tensor<3xf32>
+  }
+  func.func @all_reduce_fold(%x: tensor<3xf16>) -> tensor<3xf16> {
+    %s = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f16>, %b: tensor<f16>):
+      %t = stablehlo.add %a, %b : tensor<f16>
+      stablehlo.return %t : tensor<f16>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf16>) -> tensor<3xf16>
+    return %s : tensor<3xf16>
   }
   func.func @all_gather(%x: tensor<2x3xui8>) -> tensor<2x6xui8> {
     %g = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xui8>) -> tensor<2x6xui8>

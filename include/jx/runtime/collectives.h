@@ -70,7 +70,22 @@ public:
   /// out = in of the group's first participant.
   virtual std::string broadcast(const participants &p, const void *in,
                                 std::size_t bytes, void *out) = 0;
+  /// out = the participants' `in` (count elements each) reduced
+  /// elementwise in group order, as collective_desc describes
+  /// (reduction_code, element_code): reduce_in_order() below.
+  virtual std::string all_reduce(const participants &p, const void *in,
+                                 std::size_t count, int64_t element,
+                                 int64_t reduction, void *out) = 0;
 };
+
+/// out[i] = ((parts[0][i] op parts[1][i]) op parts[2][i]) ... for i in
+/// [begin, end): the one fold every communicator uses, so that all give
+/// the same bits.
+void reduce_in_order(const std::vector<const void *> &parts, int64_t element,
+                     int64_t reduction, std::size_t begin, std::size_t end,
+                     void *out);
+/// Bytes of one element of `element` (a collective_desc::element_code).
+std::size_t element_size(int64_t element);
 
 /// The device the calling thread runs compiled code for.
 struct device_context {

@@ -165,12 +165,17 @@ enum : int64_t {
   bytes, // the operand's bytes (all_to_all: all of its chunks)
   rows,
   cols,
+  reduction, // all_reduce: a `reduction_code`
+  element,   // all_reduce: an `element_code`
   header,
 };
 /// replica_id / partition_id write the device's id as a ui32; all_gather
 /// writes the group's operands one after the other, all_to_all the chunk
 /// each participant meant for this device, permute the source's operand
-/// (zeros without one), broadcast the first participant's.
+/// (zeros without one), broadcast the first participant's; all_reduce the
+/// elementwise reduction of the group's operands, folded in group order
+/// (((x0 op x1) op x2) ...), for the reductions and element types below
+/// (the compiler folds any other all_reduce itself from an all_gather).
 enum kind_code : int64_t {
   replica_id = 0,
   partition_id,
@@ -178,7 +183,20 @@ enum kind_code : int64_t {
   all_to_all,
   permute,
   broadcast,
+  all_reduce,
   num_kinds,
+};
+/// Floating maximum and minimum propagate NaN; integer sums and products
+/// wrap.
+enum reduction_code : int64_t { sum = 0, product, maximum, minimum, num_reductions };
+enum element_code : int64_t {
+  e_f32 = 0,
+  e_f64,
+  e_i32,
+  e_i64,
+  e_u32,
+  e_u64,
+  num_elements,
 };
 enum mode_code : int64_t {
   cross_replica = 0,
@@ -198,7 +216,7 @@ enum op_code : int64_t {
   op_collective_broadcast,
   num_ops,
 };
-constexpr int64_t kVersion = 1;
+constexpr int64_t kVersion = 2;
 } // namespace jx::runtime::collective_desc
 
 /// Runs the exchange `desc` describes for the calling thread's device
