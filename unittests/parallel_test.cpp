@@ -155,6 +155,54 @@ TEST(Pmap, GradVmapAndUnmappedArguments) {
     }
 }
 
+TEST(ShardMap, LikeJax) {
+  jx::Mesh x4{{"x"}, {4}};
+  Array a = load("shard_map_psum.in0");
+  Array r = jx::shard_map([](const Array &v) {
+    return lax::psum(jnp::sum(v, 0), "x");
+  }, x4, {{{"x"}}}, {{}})(a);
+  expect_close(r, load("shard_map_psum.out0"));
+
+  jx::Mesh x2{{"x"}, {2}};
+  Array b = load("shard_map_all_gather.in0");
+  Array g = jx::shard_map([](const Array &v) {
+    return lax::all_gather(v * 2.0f + 1.0f, "x", 0, /*tiled=*/true);
+  }, x2, {{{"x"}}}, {{}})(b);
+  expect_close(g, load("shard_map_all_gather.out0"), 0);
+
+  jx::Mesh xy{{"x", "y"}, {2, 2}};
+  Array c = load("shard_map_2d.in0");
+  Array s = jx::shard_map([](const Array &v) { return lax::psum(v, "y"); },
+                          xy, {{{"x"}, {"y"}}}, {{{"x"}, {}}})(c);
+  expect_close(s, load("shard_map_2d.out0"));
+}
+
+// Axis indices on a 2-D mesh, blocks put back where they came from, and
+// the gradient of a loss computed on shards equal to the one-device one.
+TEST(ShardMap, MeshIndicesBlocksAndGradients) {
+  jx::Mesh xy{{"x", "y"}, {2, 3}};
+  Array z = jnp::zeros({4, 6});
+  auto [ix, iy, same] = jx::shard_map([](const Array &v) {
+    Array one = jnp::ones({1, 1});
+    return std::make_tuple(one * lax::axis_index("x"),
+                           one * lax::axis_index("y"), v + 1.0f);
+  }, xy, {{{"x"}, {"y"}}}, {{{"x"}, {"y"}}})(z);
+  EXPECT_EQ(ix.to_vector<double>(), (std::vector<double>{0, 0, 0, 1, 1, 1}));
+  EXPECT_EQ(iy.to_vector<double>(), (std::vector<double>{0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(same.to_vector<double>(), std::vector<double>(24, 1.0));
+
+  Array w = jx::array({0.5f, -1.f, 2.f});
+  Array x = jx::array({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, {4, 3});
+  auto loss = [](const Array &w, const Array &x) {
+    return jnp::sum(jnp::tanh(jnp::matmul(x, w)));
+  };
+  jx::Mesh b2{{"batch"}, {2}};
+  Array g = jx::shard_map([&](const Array &w, const Array &x) {
+    return lax::psum(jx::grad(loss)(w, x), "batch");
+  }, b2, {{}, {{"batch"}}}, {{}})(w, x);
+  expect_close(g, jx::grad(loss)(w, x));
+}
+
 TEST(Pmap, Errors) {
   Array x = jx::array({1, 2, 3, 4}, {2, 2});
   try {
@@ -162,7 +210,7 @@ TEST(Pmap, Errors) {
     FAIL() << "psum outside pmap";
   } catch (const jx::error &e) {
     EXPECT_NE(std::string(e.what()).find(
-                  "jx::lax::psum: unbound axis name 'i' (no pmap is tracing)"),
+                  "jx::lax::psum: unbound axis name 'i' (no pmap or shard_map is tracing)"),
               std::string::npos)
         << e.what();
   }
@@ -191,6 +239,26 @@ TEST(Pmap, Errors) {
   } catch (const jx::error &e) {
     EXPECT_NE(std::string(e.what()).find("pair (0, 2) is out of range for "
                                          "axis 'i' of size 2"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::shard_map([](const Array &v) { return v; }, jx::Mesh{{"x"}, {3}},
+                  {{{"x"}}}, {{{"x"}}})(x);
+    FAIL() << "indivisible";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "dimension 0 of argument leaf 0 f32[2,2] (size 2) does not "
+                  "split into 3 blocks"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::shard_map([](const Array &v) { return v; }, jx::Mesh{{"x"}, {2}},
+                  {{{"z"}}}, {{{"x"}}})(x);
+    FAIL() << "unknown axis";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find("names axis 'z', which the mesh lacks"),
               std::string::npos)
         << e.what();
   }

@@ -1,5 +1,5 @@
-// parallel.h - many devices: jx::pmap and the collectives (jax.pmap,
-// jax.lax.psum, ...).
+// parallel.h - many devices: jx::pmap, jx::shard_map and the collectives
+// (jax.pmap, jax.shard_map, jax.lax.psum, ...).
 //
 //   auto step = jx::pmap([](const Params &p, const jx::Array &batch) {
 //     Params g = jx::grad(loss)(p, batch);                // this device's part
@@ -104,6 +104,72 @@ auto pmap(F f, std::string axis_name, pmap_options options = {}) {
     std::vector<Array> outs = detail::pmap_flat(
         *state, detail::flatten_fn(f, like, slot), leaves, leaf_axes,
         axis_name, options, slot, out_like);
+    return tree_unflatten(
+        **std::static_pointer_cast<const std::optional<R>>(out_like), outs);
+  };
+}
+
+/// A grid of devices with named axes (jax.sharding.Mesh): device d sits at
+/// the row-major coordinates of d.
+struct Mesh {
+  std::vector<std::string> axis_names;
+  std::vector<int64_t> axis_sizes;
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t s : axis_sizes)
+      n *= s;
+    return n;
+  }
+};
+/// How an array is split over a mesh (jax.sharding.PartitionSpec): for each
+/// leading dimension, the mesh axes that split it, major to minor ({}: not
+/// split); dimensions past the end are not split. {{"x"}, {}} is P('x',
+/// None); {{"x", "y"}} is P(('x', 'y')).
+using PartitionSpec = std::vector<std::vector<std::string>>;
+
+namespace detail {
+std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
+                                  const std::vector<Array> &args,
+                                  const Mesh &mesh,
+                                  const std::vector<PartitionSpec> &in_specs,
+                                  const std::vector<PartitionSpec> &out_specs,
+                                  const std::string &name,
+                                  std::shared_ptr<const void> traced_like,
+                                  std::shared_ptr<const void> &out_like);
+} // namespace detail
+
+/// jax.shard_map: f runs on every device of `mesh` (threads of this
+/// process) on the device's block of each argument, split as in_specs says
+/// (one spec per argument, for every leaf of it); each result leaf's
+/// blocks are put together as out_specs says (one spec per result leaf, or
+/// one for all). A dimension a spec leaves unsplit must hold the same
+/// value on the devices along the axes it does not name (after a psum, for
+/// instance); the device first along them gives it. Inside f, the
+/// collectives name the mesh's axes: lax::psum(x, "y") sums over the
+/// devices that differ only in their "y" coordinate. Compiled once per
+/// argument signature, for mesh.size() devices.
+template <class F>
+auto shard_map(F f, Mesh mesh, std::vector<PartitionSpec> in_specs,
+               std::vector<PartitionSpec> out_specs, std::string name = "f") {
+  std::shared_ptr<detail::pmap_state> state = detail::new_pmap_state();
+  return [f, mesh, in_specs, out_specs, name, state](const auto &...args) {
+    constexpr std::size_t n = sizeof...(args);
+    if (in_specs.size() != n)
+      throw error("jx::shard_map: in_specs has " +
+                  std::to_string(in_specs.size()) +
+                  " entries for a function of " + std::to_string(n) +
+                  " arguments");
+    std::vector<Array> leaves = detail::leaves_of(args...);
+    std::vector<PartitionSpec> leaf_specs;
+    for (int o : detail::arg_of_leaf(args...))
+      leaf_specs.push_back(in_specs[o]);
+    auto like = std::make_tuple(args...);
+    using R = std::decay_t<std::invoke_result_t<F, decltype(args)...>>;
+    auto slot = detail::result_slot<R>();
+    std::shared_ptr<const void> out_like;
+    std::vector<Array> outs = detail::shard_map_flat(
+        *state, detail::flatten_fn(f, like, slot), leaves, mesh, leaf_specs,
+        out_specs, name, slot, out_like);
     return tree_unflatten(
         **std::static_pointer_cast<const std::optional<R>>(out_like), outs);
   };

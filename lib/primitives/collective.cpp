@@ -24,7 +24,15 @@ using values = std::vector<mlir::Value>;
 
 namespace {
 
-thread_local std::vector<std::pair<std::string, int64_t>> axis_env;
+/// A bound axis: its name and size, and the mesh it belongs to (pmap: a
+/// mesh of that one axis) with its position there.
+struct bound_axis {
+  std::string name;
+  int64_t size;
+  std::vector<int64_t> mesh;
+  int64_t index;
+};
+thread_local std::vector<bound_axis> axis_env;
 
 const std::string &axis_of(const params_t &p) {
   return std::get<std::string>(p.at("axes"));
@@ -41,13 +49,38 @@ int64_t group_size(const params_t &p) {
   return g.empty() ? axis_size_of(p) : static_cast<int64_t>(g[0].size());
 }
 
+/// The mesh the axis belongs to and the axis' position there, and the
+/// stride of that axis in the mesh's row-major device order.
+struct mesh_axis {
+  std::vector<int64_t> shape;
+  int64_t index, stride;
+};
+mesh_axis mesh_of(const params_t &p) {
+  mesh_axis m;
+  m.shape = std::get<std::vector<int64_t>>(p.at("mesh_shape"));
+  m.index = std::get<int64_t>(p.at("mesh_axis"));
+  m.stride = 1;
+  for (std::size_t k = m.index + 1; k < m.shape.size(); ++k)
+    m.stride *= m.shape[k];
+  return m;
+}
+
 mlir::DenseIntElementsAttr replica_groups(lowering_context &c,
                                           const params_t &p) {
   std::vector<std::vector<int64_t>> groups = groups_of(p);
   if (groups.empty()) {
-    groups.emplace_back();
-    for (int64_t i = 0; i < axis_size_of(p); ++i)
-      groups.back().push_back(i);
+    // The devices that differ only along the axis, in the axis' order.
+    mesh_axis m = mesh_of(p);
+    int64_t total = 1;
+    for (int64_t s : m.shape)
+      total *= s;
+    int64_t size = m.shape[m.index];
+    for (int64_t d = 0; d < total; ++d)
+      if ((d / m.stride) % size == 0) {
+        groups.emplace_back();
+        for (int64_t k = 0; k < size; ++k)
+          groups.back().push_back(d + k * m.stride);
+      }
   }
   std::vector<int64_t> flat;
   for (const auto &g : groups)
@@ -279,10 +312,22 @@ const primitive axis_index_p{
     [](const std::vector<shaped_array> &, const params_t &) {
       return std::vector<shaped_array>{{dtype::int32, {}, false}};
     },
-    [](lowering_context &c, const values &, const Eqn &) {
+    [](lowering_context &c, const values &, const Eqn &e) {
+      // The device's coordinate along the axis: (id / stride) % size.
+      mesh_axis m = mesh_of(e.params);
+      auto i32 = mlir::RankedTensorType::get({}, c.b.getI32Type());
       mlir::Value id = hlo::ReplicaIdOp::create(c.b, c.loc);
-      return values{hlo::ConvertOp::create(
-          c.b, c.loc, mlir::RankedTensorType::get({}, c.b.getI32Type()), id)};
+      mlir::Value r = hlo::ConvertOp::create(c.b, c.loc, i32, id);
+      auto constant = [&](int64_t v) -> mlir::Value {
+        return hlo::ConstantOp::create(
+            c.b, c.loc,
+            mlir::DenseElementsAttr::get(i32, static_cast<int32_t>(v)));
+      };
+      if (m.stride != 1)
+        r = hlo::DivOp::create(c.b, c.loc, r, constant(m.stride));
+      if (m.shape.size() > 1)
+        r = hlo::RemOp::create(c.b, c.loc, r, constant(m.shape[m.index]));
+      return values{r};
     }};
 
 // -- the axis environment -----------------------------------------------------
@@ -290,6 +335,13 @@ const primitive axis_index_p{
 params_t base_params(const std::string &api, const std::string &axis,
                      const std::vector<std::vector<int64_t>> &groups) {
   int64_t n = bound_axis_size(axis, api);
+  const bound_axis *bound = nullptr;
+  for (auto it = axis_env.rbegin(); it != axis_env.rend() && !bound; ++it)
+    if (it->name == axis)
+      bound = &*it;
+  if (!groups.empty() && bound->mesh.size() > 1)
+    throw error(api + ": axis_index_groups over axis '" + axis +
+                "' of a mesh of several axes is not supported");
   if (!groups.empty()) {
     std::vector<char> seen(n, 0);
     std::size_t size = groups[0].size();
@@ -313,24 +365,35 @@ params_t base_params(const std::string &api, const std::string &axis,
   }
   return {{"axes", axis},
           {"axis_size", n},
-          {"axis_index_groups", groups}};
+          {"axis_index_groups", groups},
+          {"mesh_shape", bound->mesh},
+          {"mesh_axis", bound->index}};
 }
 
 
-axis_scope::axis_scope(std::string name, int64_t size) {
-  axis_env.emplace_back(std::move(name), size);
+axis_scope::axis_scope(std::string name, int64_t size) : count_(1) {
+  axis_env.push_back({std::move(name), size, {size}, 0});
 }
-axis_scope::~axis_scope() { axis_env.pop_back(); }
+axis_scope::axis_scope(const std::vector<std::string> &names,
+                       const std::vector<int64_t> &sizes)
+    : count_(names.size()) {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    axis_env.push_back({names[i], sizes[i], sizes, static_cast<int64_t>(i)});
+}
+axis_scope::~axis_scope() {
+  for (std::size_t i = 0; i < count_; ++i)
+    axis_env.pop_back();
+}
 
 int64_t bound_axis_size(const std::string &name, const std::string &api) {
   for (auto it = axis_env.rbegin(); it != axis_env.rend(); ++it)
-    if (it->first == name)
-      return it->second;
+    if (it->name == name)
+      return it->size;
   std::string bound;
-  for (const auto &[n, s] : axis_env)
-    bound += (bound.empty() ? "" : ", ") + ("'" + n + "'");
+  for (const bound_axis &a : axis_env)
+    bound += (bound.empty() ? "" : ", ") + ("'" + a.name + "'");
   throw error(api + ": unbound axis name '" + name + "' (" +
-              (bound.empty() ? std::string("no pmap is tracing")
+              (bound.empty() ? std::string("no pmap or shard_map is tracing")
                              : "the axes bound are " + bound) +
               ")");
 }

@@ -18,9 +18,15 @@ extern const primitive psum_p, pmax_p, pmin_p, all_gather_p, psum_scatter_p,
 class axis_scope {
 public:
   axis_scope(std::string name, int64_t size);
+  /// Binds every axis of a mesh (shard_map): devices in row-major order.
+  axis_scope(const std::vector<std::string> &names,
+             const std::vector<int64_t> &sizes);
   ~axis_scope();
   axis_scope(const axis_scope &) = delete;
   axis_scope &operator=(const axis_scope &) = delete;
+
+private:
+  std::size_t count_;
 };
 
 /// The size of the innermost bound axis `name`; throws jx::error "<api>:

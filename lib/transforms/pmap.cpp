@@ -1,5 +1,6 @@
-// pmap.cpp - jx::pmap: f traced once per signature on one device's slice,
-// compiled for N replicas, run on N devices of this process.
+// pmap.cpp - jx::pmap and jx::shard_map: f traced once per signature on
+// one device's block, compiled for N replicas, run on N devices of this
+// process (or one device per MPI process).
 
 #include "jx/parallel.h"
 
@@ -10,7 +11,9 @@
 #include "primitives/collective.h"
 #include "transforms/compile.h"
 
+#include <algorithm>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <unordered_map>
 
@@ -81,6 +84,121 @@ std::shared_ptr<pmap_state> new_pmap_state() {
   return std::make_shared<pmap_state>();
 }
 
+namespace {
+
+/// The executable for `key` in `state`, traced (by `trace`) and compiled
+/// for `replicas` devices the first time.
+std::shared_ptr<compiled_pmap>
+compile_once(pmap_state &state, const std::string &key, const std::string &api,
+             const std::string &module_name, int64_t replicas,
+             std::shared_ptr<const void> traced_like,
+             const std::function<ClosedJaxpr()> &trace) {
+  {
+    std::lock_guard<std::mutex> lock(state.mu);
+    auto it = state.cache.find(key);
+    if (it != state.cache.end())
+      return it->second;
+  }
+  ClosedJaxpr j = trace();
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      frontend::lower_to_module(j, module_name);
+  mlir::Builder b(module->getContext());
+  (*module)->setAttr("mhlo.num_replicas", b.getI32IntegerAttr(replicas));
+  (*module)->setAttr("mhlo.num_partitions", b.getI32IntegerAttr(1));
+  frontend::diagnostic_capture diagnostics;
+  auto made = std::make_shared<compiled_pmap>();
+  made->exe = compiler::compile(*module, "main");
+  if (!made->exe)
+    throw error(api + ": compiling failed:\n" + diagnostics.text());
+  made->out_avals = j.out_avals();
+  made->out_like = std::move(traced_like);
+  std::lock_guard<std::mutex> lock(state.mu);
+  return state.cache.emplace(key, made).first->second;
+}
+
+/// How one array splits over a mesh for one device: per dimension the
+/// number of blocks and this device's block.
+struct blocks {
+  std::vector<int64_t> parts, index;
+};
+
+blocks blocks_of(const PartitionSpec &spec, const Mesh &mesh,
+                 const std::vector<int64_t> &coords, const shape_t &shape,
+                 const std::string &api, const std::string &what,
+                 bool global = true) {
+  if (spec.size() > shape.size())
+    throw error(api + ": " + what + " has rank " +
+                std::to_string(shape.size()) + " but its spec names " +
+                std::to_string(spec.size()) + " dimensions");
+  blocks b;
+  std::vector<char> used(mesh.axis_names.size(), 0);
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    int64_t parts = 1, index = 0;
+    if (d < spec.size())
+      for (const std::string &axis : spec[d]) {
+        auto it = std::find(mesh.axis_names.begin(), mesh.axis_names.end(),
+                            axis);
+        if (it == mesh.axis_names.end())
+          throw error(api + ": " + what + "'s spec names axis '" + axis +
+                      "', which the mesh lacks");
+        std::size_t a = it - mesh.axis_names.begin();
+        if (used[a]++)
+          throw error(api + ": " + what + "'s spec names axis '" + axis +
+                      "' twice");
+        parts *= mesh.axis_sizes[a];
+        index = index * mesh.axis_sizes[a] + coords[a];
+      }
+    if (global && shape[d] % parts)
+      throw error(api + ": dimension " + std::to_string(d) + " of " + what +
+                  " (size " + std::to_string(shape[d]) +
+                  ") does not split into " + std::to_string(parts) +
+                  " blocks");
+    b.parts.push_back(parts);
+    b.index.push_back(index);
+  }
+  return b;
+}
+
+/// Copies between a global array and one block of it (offsets in
+/// elements per dimension), row by row.
+void copy_block(host_buffer &global, host_buffer &block,
+                const std::vector<int64_t> &offsets, bool to_block) {
+  std::size_t item = runtime::itemsize(global.dtype);
+  const shape_t &gs = global.shape, &bs = block.shape;
+  std::size_t rank = gs.size();
+  if (rank == 0) {
+    if (to_block)
+      std::memcpy(block.data.data(), global.data.data(), item);
+    else
+      std::memcpy(global.data.data(), block.data.data(), item);
+    return;
+  }
+  std::size_t row = bs[rank - 1] * item;
+  int64_t rows = 1;
+  for (std::size_t d = 0; d + 1 < rank; ++d)
+    rows *= bs[d];
+  std::vector<int64_t> at(rank, 0);
+  for (int64_t r = 0; r < rows; ++r) {
+    // at: this row's index in the block (all but the last dimension).
+    int64_t g = 0;
+    for (std::size_t d = 0; d < rank; ++d)
+      g = g * gs[d] + (d + 1 < rank ? at[d] + offsets[d] : offsets[d]);
+    char *gp = reinterpret_cast<char *>(global.data.data()) + g * item;
+    char *bp = reinterpret_cast<char *>(block.data.data()) + r * row;
+    if (to_block)
+      std::memcpy(bp, gp, row);
+    else
+      std::memcpy(gp, bp, row);
+    for (int64_t d = static_cast<int64_t>(rank) - 2; d >= 0; --d) {
+      if (++at[d] < bs[d])
+        break;
+      at[d] = 0;
+    }
+  }
+}
+
+} // namespace
+
 std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
                              const std::vector<Array> &args,
                              const std::vector<axis_spec> &in_axes,
@@ -137,37 +255,15 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
                 std::to_string(n));
   const int64_t devices = processes ? group->size : n;
 
-  // One compile per signature, in this pmap's own cache.
   std::string key = transforms::signature_key(avals);
   for (int64_t a : axes)
     key += std::to_string(a) + ",";
-  std::shared_ptr<compiled_pmap> c;
-  {
-    std::lock_guard<std::mutex> lock(state.mu);
-    auto it = state.cache.find(key);
-    if (it != state.cache.end())
-      c = it->second;
-  }
-  if (!c) {
-    ClosedJaxpr j = [&] {
-      core::axis_scope scope(axis_name, devices);
-      return core::trace_to_jaxpr(f, avals);
-    }();
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        frontend::lower_to_module(j, "pmap_" + options.name);
-    mlir::Builder b(module->getContext());
-    (*module)->setAttr("mhlo.num_replicas", b.getI32IntegerAttr(devices));
-    (*module)->setAttr("mhlo.num_partitions", b.getI32IntegerAttr(1));
-    frontend::diagnostic_capture diagnostics;
-    auto made = std::make_shared<compiled_pmap>();
-    made->exe = compiler::compile(*module, "main");
-    if (!made->exe)
-      throw error(api + ": compiling failed:\n" + diagnostics.text());
-    made->out_avals = j.out_avals();
-    made->out_like = std::move(traced_like);
-    std::lock_guard<std::mutex> lock(state.mu);
-    c = state.cache.emplace(key, made).first->second;
-  }
+  std::shared_ptr<compiled_pmap> c = compile_once(
+      state, key, api, "pmap_" + options.name, devices, std::move(traced_like),
+      [&] {
+        core::axis_scope scope(axis_name, devices);
+        return core::trace_to_jaxpr(f, avals);
+      });
   out_like = c->out_like;
 
   // Each device's arguments: its slice of the mapped ones, the others whole.
@@ -219,6 +315,142 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
     for (int64_t d = 0; d < n; ++d)
       parts.push_back(&outs[d][j]);
     result.push_back(core::make_concrete(stack_at(parts, a), weak));
+  }
+  return result;
+}
+
+} // namespace jx::detail
+
+namespace jx::detail {
+
+std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
+                                  const std::vector<Array> &args,
+                                  const Mesh &mesh,
+                                  const std::vector<PartitionSpec> &in_specs,
+                                  const std::vector<PartitionSpec> &out_specs,
+                                  const std::string &name,
+                                  std::shared_ptr<const void> traced_like,
+                                  std::shared_ptr<const void> &out_like) {
+  const std::string api = "jx::shard_map(" + name + ")";
+  if (core::current_frame())
+    throw error(api + ": shard_map under jit, grad or vmap is not supported; "
+                      "call it at top level and put those inside it");
+  if (const runtime::process_group *g = runtime::current_process_group();
+      g && g->size > 1)
+    throw error(api + ": shard_map across MPI processes is not supported "
+                      "yet (pmap is)");
+  if (mesh.axis_names.size() != mesh.axis_sizes.size() ||
+      mesh.axis_names.empty())
+    throw error(api + ": the mesh needs as many axis sizes as names, and an "
+                      "axis");
+  for (int64_t s : mesh.axis_sizes)
+    if (s < 1)
+      throw error(api + ": mesh axis sizes must be positive");
+  const int64_t n = mesh.size();
+  auto coords_of = [&](int64_t d) {
+    std::vector<int64_t> c(mesh.axis_sizes.size());
+    for (int64_t a = static_cast<int64_t>(c.size()) - 1; a >= 0; --a) {
+      c[a] = d % mesh.axis_sizes[a];
+      d /= mesh.axis_sizes[a];
+    }
+    return c;
+  };
+  // Each argument's block shape (the same on every device).
+  std::vector<shaped_array> avals;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    shaped_array aval = args[i].aval();
+    blocks b = blocks_of(in_specs[i], mesh, coords_of(0), aval.shape, api,
+                         "argument leaf " + std::to_string(i) + " " +
+                             aval.str());
+    for (std::size_t d = 0; d < aval.shape.size(); ++d)
+      aval.shape[d] /= b.parts[d];
+    avals.push_back(aval);
+  }
+  std::string key = transforms::signature_key(avals);
+  for (const PartitionSpec &spec : in_specs) {
+    for (const auto &dim : spec) {
+      for (const std::string &a : dim)
+        key += a + ",";
+      key += ";";
+    }
+    key += "|";
+  }
+  std::shared_ptr<compiled_pmap> c = compile_once(
+      state, key, api, "shard_map_" + name, n, std::move(traced_like), [&] {
+        core::axis_scope scope(mesh.axis_names, mesh.axis_sizes);
+        return core::trace_to_jaxpr(f, avals);
+      });
+  out_like = c->out_like;
+  if (out_specs.size() != 1 && out_specs.size() != c->out_avals.size())
+    throw error(api + ": out_specs has " + std::to_string(out_specs.size()) +
+                " entries for " + std::to_string(c->out_avals.size()) +
+                " result leaves (give one per leaf, or one for all)");
+
+  std::vector<std::vector<host_buffer>> blocks_in(n);
+  std::vector<std::vector<const host_buffer *>> device_args(n);
+  for (int64_t d = 0; d < n; ++d) {
+    std::vector<int64_t> coords = coords_of(d);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      host_buffer &global = const_cast<host_buffer &>(args[i].buffer());
+      blocks b = blocks_of(in_specs[i], mesh, coords, global.shape, api, "");
+      host_buffer block;
+      block.dtype = global.dtype;
+      block.shape = avals[i].shape;
+      block.data.resize(runtime::itemsize(global.dtype) *
+                        static_cast<std::size_t>(avals[i].size()));
+      std::vector<int64_t> offsets;
+      for (std::size_t k = 0; k < block.shape.size(); ++k)
+        offsets.push_back(b.index[k] * block.shape[k]);
+      copy_block(global, block, offsets, /*to_block=*/true);
+      blocks_in[d].push_back(std::move(block));
+    }
+    for (const host_buffer &b : blocks_in[d])
+      device_args[d].push_back(&b);
+  }
+  std::vector<std::vector<host_buffer>> outs;
+  try {
+    outs = runtime::run_spmd(*c->exe, static_cast<int>(n), 1, device_args);
+  } catch (const std::exception &e) {
+    throw error(api + ": " + e.what());
+  }
+  std::vector<Array> result;
+  for (std::size_t j = 0; j < c->out_avals.size(); ++j) {
+    const PartitionSpec &spec = out_specs.size() == 1 ? out_specs[0] : out_specs[j];
+    const shaped_array &local = c->out_avals[j];
+    blocks b0 = blocks_of(spec, mesh, coords_of(0), local.shape, api,
+                          "result leaf " + std::to_string(j) + " " +
+                              local.str(),
+                          /*global=*/false);
+    host_buffer global;
+    global.dtype = local.dtype;
+    global.shape = local.shape;
+    for (std::size_t k = 0; k < global.shape.size(); ++k)
+      global.shape[k] *= b0.parts[k];
+    int64_t elements = 1;
+    for (int64_t s : global.shape)
+      elements *= s;
+    global.data.resize(runtime::itemsize(global.dtype) *
+                       static_cast<std::size_t>(elements));
+    // Devices in reverse order, so the first one along the axes a spec
+    // leaves out writes last.
+    for (int64_t d = n - 1; d >= 0; --d) {
+      std::vector<int64_t> coords = coords_of(d);
+      std::vector<int64_t> offsets;
+      int64_t index = 0;
+      for (std::size_t k = 0; k < local.shape.size(); ++k) {
+        index = 0;
+        if (k < spec.size())
+          for (const std::string &axis : spec[k]) {
+            std::size_t a = std::find(mesh.axis_names.begin(),
+                                      mesh.axis_names.end(), axis) -
+                            mesh.axis_names.begin();
+            index = index * mesh.axis_sizes[a] + coords[a];
+          }
+        offsets.push_back(index * local.shape[k]);
+      }
+      copy_block(global, outs[d][j], offsets, /*to_block=*/false);
+    }
+    result.push_back(core::make_concrete(std::move(global), local.weak_type));
   }
   return result;
 }
