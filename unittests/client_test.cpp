@@ -141,3 +141,39 @@ TEST(Client, DLPackRoundTripSharesThenCopies) {
 }
 
 } // namespace
+
+namespace {
+
+// A program for 2 replicas loaded on both devices of a client: each device
+// runs on its own buffers, the all_reduce sums across them.
+TEST(Client, ExecuteOnSeveralDevices) {
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "module attributes {mhlo.num_replicas = 2 : i32} {\n"
+      "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  %s = \"stablehlo.all_reduce\"(%x) ({\n"
+      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+      "    %t = stablehlo.add %a, %b : tensor<f32>\n"
+      "    stablehlo.return %t : tensor<f32>\n"
+      "  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} :"
+      " (tensor<2xf32>) -> tensor<2xf32>\n"
+      "  return %s : tensor<2xf32>\n}\n}\n",
+      &jx::frontend::context());
+  auto client = Client::cpu({.cpu_devices = 2});
+  auto exe = client->load(jx::compiler::compile(*module, "main"),
+                          client->devices(), 2);
+  Buffer a = client->buffer_from_host(floats({2}, {1, 2}), client->device(0));
+  Buffer b = client->buffer_from_host(floats({2}, {10, 20}), client->device(1));
+  auto outs = exe->execute_on_devices({{&a}, {&b}});
+  ASSERT_EQ(outs.size(), 2u);
+  EXPECT_EQ(values_of(outs[0][0].host()), (std::vector<float>{11, 22}));
+  EXPECT_EQ(values_of(outs[1][0].host()), (std::vector<float>{11, 22}));
+  EXPECT_EQ(&outs[1][0].device(), &client->device(1));
+  // Buffers must sit on the device they are given for.
+  EXPECT_THROW(exe->execute_on_devices({{&b}, {&a}}), std::invalid_argument);
+  // As many devices as the program's replicas.
+  EXPECT_THROW(client->load(jx::compiler::compile(*module, "main"),
+                            {&client->device(0)}, 2),
+               std::invalid_argument);
+}
+
+} // namespace

@@ -2,6 +2,8 @@
 
 #include "jx/runtime/client.h"
 
+#include "jx/runtime/collectives.h"
+
 #include <cstdlib>
 #include <stdexcept>
 
@@ -70,12 +72,68 @@ Client::load(std::unique_ptr<jx::runtime::executable> exe, Device &device) const
   check_mine(device, "load");
   if (!exe)
     throw std::invalid_argument("load: no executable (did compiling fail?)");
-  return std::unique_ptr<LoadedExecutable>(new LoadedExecutable(std::move(exe), &device));
+  return std::unique_ptr<LoadedExecutable>(
+      new LoadedExecutable(std::move(exe), {&device}, 1, 1));
+}
+
+std::unique_ptr<LoadedExecutable>
+Client::load(std::unique_ptr<jx::runtime::executable> exe,
+             const std::vector<Device *> &devices, int num_replicas,
+             int num_partitions) const {
+  if (!exe)
+    throw std::invalid_argument("load: no executable (did compiling fail?)");
+  if (num_replicas < 1 || num_partitions < 1 ||
+      static_cast<std::size_t>(num_replicas) * num_partitions != devices.size())
+    throw std::invalid_argument(
+        "load: @" + exe->entry() + " compiled for " +
+        std::to_string(num_replicas) + " replicas x " +
+        std::to_string(num_partitions) + " partitions needs as many devices; " +
+        std::to_string(devices.size()) + " given");
+  for (std::size_t i = 0; i < devices.size(); ++i) {
+    if (!devices[i])
+      throw std::invalid_argument("load: device #" + std::to_string(i) +
+                                  " is null");
+    check_mine(*devices[i], "load");
+    for (std::size_t j = 0; j < i; ++j)
+      if (devices[j] == devices[i])
+        throw std::invalid_argument("load: " + devices[i]->to_string() +
+                                    " is listed twice");
+  }
+  return std::unique_ptr<LoadedExecutable>(new LoadedExecutable(
+      std::move(exe), devices, num_replicas, num_partitions));
 }
 
 std::unique_ptr<LoadedExecutable>
 Client::deserialize_executable(const std::string &bytes, Device &device) const {
   return load(executable::deserialize(bytes), device);
+}
+
+std::vector<std::vector<Buffer>> LoadedExecutable::execute_on_devices(
+    const std::vector<std::vector<const Buffer *>> &args, check_log *log) const {
+  if (args.size() != devices_.size())
+    throw std::invalid_argument("@" + exe_->entry() + " is loaded on " +
+                                std::to_string(devices_.size()) +
+                                " devices; arguments for " +
+                                std::to_string(args.size()) + " given");
+  std::vector<std::vector<const host_buffer *>> hosts(args.size());
+  for (std::size_t d = 0; d < args.size(); ++d)
+    for (std::size_t i = 0; i < args[d].size(); ++i) {
+      const Buffer *b = args[d][i];
+      if (!b || &b->device() != devices_[d])
+        throw std::invalid_argument(
+            "@" + exe_->entry() + " argument #" + std::to_string(i) + " of " +
+            devices_[d]->to_string() + " is " +
+            (b ? "on " + b->device().to_string() : std::string("null")));
+      hosts[d].push_back(b->storage_.get());
+    }
+  std::vector<std::vector<host_buffer>> results =
+      run_spmd(*exe_, replicas_, partitions_, hosts, log);
+  std::vector<std::vector<Buffer>> out(results.size());
+  for (std::size_t d = 0; d < results.size(); ++d)
+    for (host_buffer &r : results[d])
+      out[d].push_back(
+          Buffer(std::make_shared<host_buffer>(std::move(r)), devices_[d]));
+  return out;
 }
 
 std::vector<Buffer> LoadedExecutable::execute(const std::vector<const Buffer *> &args,

@@ -10,9 +10,15 @@
 //   DLManagedTensor *t = out[0].to_dlpack();               // to another framework
 //
 // Today every device is a CPU device of this process and a buffer's memory
-// is host memory; CPU devices beyond the first are separate places buffers
-// and executables belong to (multi-device execution and CUDA devices build
-// on these types). Links no MLIR and no LLVM, as the rest of the runtime.
+// is host memory. A program compiled for several devices is loaded on as
+// many and runs on all at once, one thread each, its collectives moving
+// data between them:
+//
+//   auto client = jx::runtime::Client::cpu({.cpu_devices = 2});
+//   auto exe = client->load(std::move(compiled), client->devices(), 2);
+//   auto outs = exe->execute_on_devices({{&x0}, {&x1}});  // outs[d][i]
+//
+// Links no MLIR and no LLVM, as the rest of the runtime.
 
 #ifndef JX_RUNTIME_CLIENT_H
 #define JX_RUNTIME_CLIENT_H
@@ -82,7 +88,10 @@ private:
   Device *device_;
 };
 
-/// An executable loaded on one device of a client.
+/// An executable loaded on one device of a client, or on several: a
+/// program compiled for R replicas x P partitions (its module's
+/// mhlo.num_replicas / mhlo.num_partitions) loaded on R*P devices, device
+/// k of the list being process (k / P, k % P) of its collectives.
 class LoadedExecutable {
 public:
   /// Runs it on `args`, which must be buffers on its device (std::invalid_argument
@@ -97,17 +106,32 @@ public:
                                         check_log *log = nullptr) const {
     return exe_->run(args, reuse, log);
   }
+  /// Runs it on every device it is loaded on at once, each on its own
+  /// thread (PJRT's Execute): args[k] are buffers on devices()[k], and
+  /// result k's buffers are on devices()[k]. Collectives go between the
+  /// devices (jx/runtime/collectives.h); a device that fails ends every
+  /// device's call and this throws std::runtime_error naming it.
+  std::vector<std::vector<Buffer>>
+  execute_on_devices(const std::vector<std::vector<const Buffer *>> &args,
+                     check_log *log = nullptr) const;
   const jx::runtime::executable &executable() const { return *exe_; }
+  /// The (first) device it is loaded on.
   Device &device() const { return *device_; }
+  const std::vector<Device *> &devices() const { return devices_; }
   /// As executable::serialize (throws std::logic_error when not serializable).
   std::string serialize() const { return exe_->serialize(); }
 
 private:
   friend class Client;
-  LoadedExecutable(std::unique_ptr<jx::runtime::executable> exe, Device *device)
-      : exe_(std::move(exe)), device_(device) {}
+  LoadedExecutable(std::unique_ptr<jx::runtime::executable> exe,
+                   std::vector<Device *> devices, int replicas, int partitions)
+      : exe_(std::move(exe)), device_(devices.front()),
+        devices_(std::move(devices)), replicas_(replicas),
+        partitions_(partitions) {}
   std::unique_ptr<jx::runtime::executable> exe_;
   Device *device_;
+  std::vector<Device *> devices_;
+  int replicas_ = 1, partitions_ = 1;
 };
 
 struct client_options {
@@ -137,6 +161,13 @@ public:
   /// An executable (from jx::compiler::compile, or deserialized) on `device`.
   std::unique_ptr<LoadedExecutable> load(std::unique_ptr<jx::runtime::executable> exe,
                                          Device &device) const;
+  /// An executable compiled for num_replicas x num_partitions devices,
+  /// loaded on `devices` (as many, distinct, all of this client): what
+  /// execute_on_devices runs. Throws std::invalid_argument otherwise.
+  std::unique_ptr<LoadedExecutable>
+  load(std::unique_ptr<jx::runtime::executable> exe,
+       const std::vector<Device *> &devices, int num_replicas,
+       int num_partitions = 1) const;
   /// executable::deserialize, then load(); throws load_error.
   std::unique_ptr<LoadedExecutable> deserialize_executable(const std::string &bytes,
                                                            Device &device) const;
