@@ -12,6 +12,8 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <functional>
 #include <exception>
 #include <map>
 #include <memory>
@@ -445,6 +447,49 @@ private:
   std::string failure_; // the first failure of the run
 };
 
+/// The threads devices run on, kept between calls (starting a thread per
+/// device per call cost ~50 us). A task never waits for a free thread: one
+/// is started when none is idle, since a device's task may wait at a
+/// collective for another device's task.
+class thread_pool {
+public:
+  void run(std::function<void()> task) {
+    std::lock_guard<std::mutex> lock(mu_);
+    tasks_.push_back(std::move(task));
+    // More tasks waiting than threads waiting for tasks: start one.
+    if (tasks_.size() > waiting_)
+      std::thread([this] { work(); }).detach();
+    else
+      cv_.notify_one();
+  }
+
+private:
+  void work() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (true) {
+      ++waiting_;
+      cv_.wait(lock, [&] { return !tasks_.empty(); });
+      --waiting_;
+      std::function<void()> task = std::move(tasks_.front());
+      tasks_.pop_front();
+      lock.unlock();
+      task();
+      lock.lock();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> tasks_;
+  std::size_t waiting_ = 0;
+};
+
+/// Never destroyed: its threads outlive static destruction.
+thread_pool &device_threads() {
+  static thread_pool *pool = new thread_pool();
+  return *pool;
+}
+
 } // namespace
 
 const device_context *set_current_device(const device_context *device) {
@@ -531,13 +576,22 @@ run_spmd(const executable &exe, int num_replicas, int num_partitions,
     }
     comm.finish(d, error);
   };
-  std::vector<std::thread> threads;
-  threads.reserve(n - 1);
+  // Devices 1.. on the pool's threads, device 0 on this one.
+  std::mutex done_mu;
+  std::condition_variable done_cv;
+  int running = n - 1;
   for (int d = 1; d < n; ++d)
-    threads.emplace_back(body, d);
+    device_threads().run([&, d] {
+      body(d);
+      std::lock_guard<std::mutex> lock(done_mu);
+      if (--running == 0)
+        done_cv.notify_all();
+    });
   body(0);
-  for (std::thread &t : threads)
-    t.join();
+  {
+    std::unique_lock<std::mutex> lock(done_mu);
+    done_cv.wait(lock, [&] { return running == 0; });
+  }
   if (log)
     for (int d = 0; d < n; ++d) {
       log->checks_run += logs[d].checks_run;
