@@ -126,8 +126,25 @@ public:
 
 namespace {
 std::unique_ptr<runtime::executable>
+compileUncachedOnGrid(mlir::ModuleOp source, const std::string &entry,
+                      const compile_options &options);
+
+/// compileUncachedOnGrid, the executable told the devices the module names.
+std::unique_ptr<runtime::executable>
 compileUncached(mlir::ModuleOp source, const std::string &entry,
-                const compile_options &options);
+                const compile_options &options) {
+  auto exe = compileUncachedOnGrid(source, entry, options);
+  if (exe) {
+    int64_t replicas = 1, partitions = 1;
+    if (auto r = source->getAttrOfType<mlir::IntegerAttr>("mhlo.num_replicas"))
+      replicas = r.getInt();
+    if (auto p = source->getAttrOfType<mlir::IntegerAttr>("mhlo.num_partitions"))
+      partitions = p.getInt();
+    exe->set_device_grid(static_cast<int>(std::max<int64_t>(replicas, 1)),
+                         static_cast<int>(std::max<int64_t>(partitions, 1)));
+  }
+  return exe;
+}
 } // namespace
 
 std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
@@ -272,8 +289,8 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
 namespace {
 
 std::unique_ptr<runtime::executable>
-compileUncached(mlir::ModuleOp source, const std::string &entry,
-                const compile_options &options) {
+compileUncachedOnGrid(mlir::ModuleOp source, const std::string &entry,
+                      const compile_options &options) {
   static const bool exit_hook = (std::atexit(note_exit), true);
   (void)exit_hook;
   EntrySignature signature;

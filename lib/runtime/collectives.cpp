@@ -660,6 +660,130 @@ run_as_process(const executable &exe, int num_replicas, int num_partitions,
   }
 }
 
+
+namespace {
+
+/// The type of `replicas` values of type `t` stacked.
+std::string stacked(tensor_spec t, int64_t replicas) {
+  t.shape.insert(t.shape.begin(), replicas);
+  return t.type_string();
+}
+
+/// Item `i` of `stacked` along its leading axis.
+host_buffer item(const host_buffer &stacked, int64_t i) {
+  host_buffer out;
+  out.dtype = stacked.dtype;
+  out.shape.assign(stacked.shape.begin() + 1, stacked.shape.end());
+  std::size_t bytes = stacked.data.size() / stacked.shape[0];
+  out.data.resize(bytes);
+  std::memcpy(out.data.data(), stacked.data.data() + i * bytes, bytes);
+  return out;
+}
+
+host_buffer stack(const std::vector<const host_buffer *> &items) {
+  host_buffer out;
+  out.dtype = items[0]->dtype;
+  out.shape.push_back(static_cast<int64_t>(items.size()));
+  out.shape.insert(out.shape.end(), items[0]->shape.begin(),
+                   items[0]->shape.end());
+  std::size_t bytes = items[0]->data.size();
+  out.data.resize(bytes * items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    std::memcpy(out.data.data() + i * bytes, items[i]->data.data(), bytes);
+  return out;
+}
+
+
+/// Checks that `args` are stacked over the replicas (replicated programs).
+void check_stacked(const executable &exe, const std::vector<host_buffer> &args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const host_buffer &a = args[i];
+    if (a.shape.empty() || a.shape[0] != exe.num_replicas())
+      throw invalid_input(
+          "input #" + std::to_string(i) + " " + a.type_string() +
+          " must hold the values of the " + std::to_string(exe.num_replicas()) +
+          " replicas stacked on its leading axis" +
+          (i < exe.inputs().size()
+               ? " (" + stacked(exe.inputs()[i], exe.num_replicas()) + ")"
+               : std::string()));
+  }
+}
+
+} // namespace
+
+std::vector<host_buffer> run_on_grid(const executable &exe,
+                                     const std::vector<host_buffer> &args,
+                                     check_log *log) {
+  const int replicas = exe.num_replicas(), partitions = exe.num_partitions();
+  const int n = replicas * partitions;
+  std::vector<std::vector<host_buffer>> per_replica(replicas);
+  if (replicas > 1) {
+    check_stacked(exe, args);
+    for (const host_buffer &a : args)
+      for (int r = 0; r < replicas; ++r)
+        per_replica[r].push_back(item(a, r));
+  }
+  auto device_args = [&](int d) {
+    std::vector<const host_buffer *> out;
+    for (std::size_t i = 0; i < args.size(); ++i)
+      out.push_back(replicas > 1 ? &per_replica[d / partitions][i] : &args[i]);
+    return out;
+  };
+  const process_group *group = current_process_group();
+  if (group && group->size > 1) {
+    // This process is device `rank`; every process gathers partition 0's
+    // results of every replica.
+    std::vector<host_buffer> mine = run_as_process(
+        exe, replicas, partitions,
+        group->rank < n ? device_args(group->rank)
+                        : std::vector<const host_buffer *>{},
+        log);
+    if (replicas == 1)
+      return mine;
+    participants p;
+    p.op = &exe;
+    p.name = "gathering the results";
+    for (int d = 0; d < group->size; ++d)
+      p.devices.push_back(d);
+    p.me = group->rank;
+    std::vector<host_buffer> out;
+    for (host_buffer &r : mine) {
+      host_buffer all;
+      all.dtype = r.dtype;
+      all.shape = r.shape;
+      all.shape.insert(all.shape.begin(), group->size);
+      all.data.resize(r.data.size() * group->size);
+      std::string error = group->comm->all_gather(p, r.data.data(),
+                                                  r.data.size(), all.data.data());
+      if (!error.empty())
+        throw std::runtime_error(error);
+      std::vector<host_buffer> parts;
+      for (int k = 0; k < replicas; ++k)
+        parts.push_back(item(all, k * partitions));
+      std::vector<const host_buffer *> items;
+      for (const host_buffer &h : parts)
+        items.push_back(&h);
+      out.push_back(stack(items));
+    }
+    return out;
+  }
+  std::vector<std::vector<const host_buffer *>> all_args;
+  for (int d = 0; d < n; ++d)
+    all_args.push_back(device_args(d));
+  std::vector<std::vector<host_buffer>> results =
+      run_spmd(exe, replicas, partitions, all_args, log);
+  if (replicas == 1)
+    return std::move(results[0]);
+  std::vector<host_buffer> out;
+  for (std::size_t j = 0; j < exe.outputs().size(); ++j) {
+    std::vector<const host_buffer *> items;
+    for (int r = 0; r < replicas; ++r)
+      items.push_back(&results[r * partitions][j]);
+    out.push_back(stack(items));
+  }
+  return out;
+}
+
 } // namespace jx::runtime
 
 extern "C" void jx_rt_collective(int64_t desc, int64_t in, int64_t out) {

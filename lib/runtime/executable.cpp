@@ -237,7 +237,7 @@ std::unique_ptr<shared_object_code> open_shared_object(const std::string &bytes)
 //   string may_alias, string shared object, u64 FNV-1a hash of all before.
 // A string is u64 length + bytes; a spec is u32 dtype, u32 rank, i64 dims.
 constexpr char kMagic[8] = {'J', 'X', 'E', 'X', 'E', 'C', 0, '\n'};
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2; // 2: the device grid
 
 uint64_t fnv1a(const char *data, std::size_t size) {
   uint64_t h = 1469598103934665603ull;
@@ -375,6 +375,8 @@ std::string executable::serialize() const {
   w.pod<uint32_t>(static_cast<uint32_t>(outputs_.size()));
   for (const tensor_spec &t : outputs_)
     w.spec(t);
+  w.pod<uint32_t>(static_cast<uint32_t>(replicas_));
+  w.pod<uint32_t>(static_cast<uint32_t>(partitions_));
   w.str(std::string(may_alias_.begin(), may_alias_.end()));
   w.str(shared_object_);
   w.pod<uint64_t>(fnv1a(w.out.data(), w.out.size()));
@@ -411,14 +413,21 @@ std::unique_ptr<executable> executable::deserialize(const std::string &bytes) {
     inputs.push_back(r.spec());
   for (uint32_t i = 0, n = r.count("output"); i < n; ++i)
     outputs.push_back(r.spec());
+  uint32_t replicas = r.pod<uint32_t>(), partitions = r.pod<uint32_t>();
+  if (replicas < 1 || partitions < 1 || replicas > (1u << 20) ||
+      partitions > (1u << 20))
+    throw load_error("not a jx executable: corrupted device grid");
   std::string alias = r.str();
   std::string object = r.str();
   if (r.at != bytes.size() - 8)
     throw load_error("not a jx executable: " + std::to_string(bytes.size() - 8 - r.at) +
                      " bytes of trailing data");
-  return load(std::move(object), std::move(entry), std::move(inputs),
-              std::move(outputs), std::vector<uint8_t>(alias.begin(), alias.end()),
-              std::move(cpu));
+  std::unique_ptr<executable> exe =
+      load(std::move(object), std::move(entry), std::move(inputs),
+           std::move(outputs), std::vector<uint8_t>(alias.begin(), alias.end()),
+           std::move(cpu));
+  exe->set_device_grid(static_cast<int>(replicas), static_cast<int>(partitions));
+  return exe;
 }
 
 uint64_t executable::output_size(std::size_t i) const {

@@ -10,6 +10,12 @@
 // RUN: not jxc run --devices 2 %t/single.mlir --input "3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=SINGLE
 // RUN: not jxc run %t/partitioned.mlir --input "3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: not jxc run --devices 2 %t/uneven.mlir 2>&1 | FileCheck %s --check-prefix=UNEVEN
+// A serialized executable keeps its device count; jx-run (the runtime
+// alone) runs it the same way:
+// RUN: jxc compile %t/replicas.mlir --emit=executable -o %t/replicas.jxe
+// RUN: jx-run %t/replicas.jxe --devices 2 --input "2x3xf32=1 2 3 4 5 6" | FileCheck %s --check-prefix=SUM
+// RUN: not jx-run %t/replicas.jxe --input "2x3xf32=1 2 3 4 5 6" 2>&1 | FileCheck %s --check-prefix=RUNTIME
+// RUNTIME: jx-run: error: @main runs on 2 devices (2 replicas x 1 partitions); run it with --devices 2
 
 // MISSING: error: @main runs on 2 devices (mhlo.num_replicas = 2, mhlo.num_partitions = 1); run it with --devices 2
 // COUNT: error: @main runs on 2 devices (mhlo.num_replicas = 2, mhlo.num_partitions = 1); --devices gives 3

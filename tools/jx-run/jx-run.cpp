@@ -1,7 +1,7 @@
 // jx-run.cpp - run a serialized executable with nothing but jx's runtime.
 //
 //   jx-run FILE.jxe [--input a.npy ...] [--output-dir D] [--max-memory SIZE]
-//          [--threads N]
+//          [--threads N] [--devices N]
 //
 // FILE.jxe comes from `jxc compile prog.mlir --emit=executable -o FILE.jxe`.
 // This program links only the runtime (no MLIR, no LLVM: the
@@ -9,10 +9,13 @@
 // that runs finished models looks like. It prints each result (type and
 // values, elided when long) and the checks' verdict as `jxc run` does: PASS
 // or FAIL. Inputs are .npy files or inline ("2x3xf32=1 2 3 4 5 6").
+// An executable of a multi-device program runs with --devices N on N
+// threads, with jxc run --devices' convention (docs/multi-device.md).
 // Exit codes as jxc's: 0 success, 1 a check failed, 2 the executable or an
 // input could not be read or loaded, or the command line is wrong.
 
 #include "jx/runtime/check_hooks.h"
+#include "jx/runtime/collectives.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/format.h"
 #include "jx/runtime/memory.h"
@@ -35,7 +38,7 @@ constexpr int kExitUsage = 2;
 int usage(const std::string &message) {
   std::cerr << "jx-run: error: " << message << "\n"
             << "usage: jx-run FILE.jxe [--input a.npy ...] [--output-dir D] "
-               "[--max-memory SIZE] [--threads N]\n";
+               "[--max-memory SIZE] [--threads N] [--devices N]\n";
   return kExitUsage;
 }
 
@@ -45,6 +48,7 @@ int main(int argc, char **argv) {
   jx::runtime::enable_checks(); // executables of programs with check ops
   std::string file, output_dir;
   std::vector<std::string> inputs;
+  int devices = 0;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const std::string &flag) -> const char * {
@@ -56,7 +60,7 @@ int main(int argc, char **argv) {
     };
     if (arg == "--help" || arg == "-h") {
       std::cout << "usage: jx-run FILE.jxe [--input a.npy ...] [--output-dir D] "
-                   "[--max-memory SIZE] [--threads N]\n"
+                   "[--max-memory SIZE] [--threads N] [--devices N]\n"
                    "Runs an executable written by `jxc compile --emit=executable`.\n";
       return 0;
     }
@@ -86,6 +90,11 @@ int main(int argc, char **argv) {
       if (n <= 0)
         return usage("--threads needs a positive count");
       jx::runtime::set_num_threads(static_cast<unsigned>(n));
+    } else if (arg.rfind("--devices", 0) == 0) {
+      const char *v = value("--devices");
+      devices = v ? std::atoi(v) : 0;
+      if (devices <= 0)
+        return usage("--devices needs a positive count");
     } else if (!arg.empty() && arg[0] == '-') {
       return usage("unknown option " + arg);
     } else if (file.empty()) {
@@ -111,13 +120,25 @@ int main(int argc, char **argv) {
     std::cerr << "jx-run: error: " << file << ": " << e.what() << "\n";
     return kExitUsage;
   }
+  const int grid = exe->num_replicas() * exe->num_partitions();
+  if ((grid > 1 || devices) && devices != grid) {
+    std::cerr << "jx-run: error: @" << exe->entry() << " runs on " << grid
+              << " device" << (grid > 1 ? "s" : "") << " ("
+              << exe->num_replicas() << " replicas x " << exe->num_partitions()
+              << " partitions); "
+              << (devices ? "--devices gives " + std::to_string(devices)
+                          : "run it with --devices " + std::to_string(grid))
+              << "\n";
+    return kExitUsage;
+  }
   std::vector<jx::runtime::host_buffer> args;
   std::vector<jx::runtime::host_buffer> results;
   jx::runtime::check_log log;
   try {
     for (const std::string &input : inputs)
       args.push_back(jx::runtime::read_input(input));
-    results = exe->run(args, &log);
+    results = grid > 1 ? jx::runtime::run_on_grid(*exe, args, &log)
+                       : exe->run(args, &log);
     if (!output_dir.empty()) {
       std::filesystem::create_directories(output_dir);
       for (std::size_t i = 0; i < results.size(); ++i)

@@ -21,6 +21,8 @@
 #include "BenchRegions.h"
 #include "Devices.h"
 
+#include "jx/runtime/collectives.h"
+
 #include "jx/distributed.h"
 
 #include <fcntl.h>
@@ -359,12 +361,8 @@ EntryResult runExecutable(const jx::runtime::executable &exe,
   jx::runtime::check_log log;
   std::vector<jx::runtime::host_buffer> results;
   try {
-    if (jx::distributed::process_count() > 1)
-      results = jxc::runAsProcess(exe, grid, args, log);
-    else if (grid.count() > 1)
-      results = jxc::runOnDevices(exe, grid, args, log);
-    else
-      results = exe.run(args, &log);
+    results = grid.count() > 1 ? jx::runtime::run_on_grid(exe, args, &log)
+                               : exe.run(args, &log);
   } catch (const jx::runtime::invalid_input &e) {
     llvm::errs() << "jxc: error: " << e.what() << "\n";
     return {kExitCannotCompile, "invalid input"};

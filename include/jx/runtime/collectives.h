@@ -135,6 +135,20 @@ run_as_process(const executable &exe, int num_replicas, int num_partitions,
                const std::vector<const host_buffer *> &args,
                check_log *log = nullptr);
 
+/// Runs a multi-device executable on its exe.num_replicas() x
+/// exe.num_partitions() devices with the convention of jxc and jx-run
+/// (docs/multi-device.md): a replicated program (num_replicas > 1) takes
+/// each input as the replicas' values stacked on a new leading axis and
+/// returns its results stacked the same way; a partitioned one takes and
+/// returns global arrays (every device gets each input whole; the results
+/// are device 0's). Under a process group (jx::distributed) this process
+/// runs its own device and the replicas' results are gathered. Throws
+/// invalid_input for inputs that do not fit, std::runtime_error when a
+/// device fails.
+std::vector<host_buffer> run_on_grid(const executable &exe,
+                                     const std::vector<host_buffer> &args,
+                                     check_log *log = nullptr);
+
 } // namespace jx::runtime
 
 #endif // JX_RUNTIME_COLLECTIVES_H

@@ -103,6 +103,15 @@ public:
   static std::unique_ptr<executable> deserialize(const std::string &bytes);
 
   const std::string &entry() const { return entry_; }
+  /// The devices the program runs on (its module's mhlo.num_replicas and
+  /// mhlo.num_partitions; 1 x 1 for a single-device program): run() runs
+  /// one device's copy, collectives.h runs them all. Serialized with it.
+  int num_replicas() const { return replicas_; }
+  int num_partitions() const { return partitions_; }
+  void set_device_grid(int replicas, int partitions) {
+    replicas_ = replicas;
+    partitions_ = partitions;
+  }
   const std::vector<tensor_spec> &inputs() const { return inputs_; }
   const std::vector<tensor_spec> &outputs() const { return outputs_; }
 
@@ -143,6 +152,7 @@ private:
   std::vector<uint8_t> may_alias_; // inputs x outputs, row-major
   std::string shared_object_;
   cpu_info cpu_;
+  int replicas_ = 1, partitions_ = 1;
 };
 
 /// The runtime functions compiled code calls, by the names it calls them:
