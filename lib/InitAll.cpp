@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "jx/Dialect/Interpreter/InterpreterOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/InitAllDialects.h"
@@ -37,7 +38,7 @@ void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   // What StableHLO programs are written in.
   registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
                   jx::stablehlo::StableHLODialect, jx::check::CheckDialect,
-                  jx::sdy::SdyDialect>();
+                  jx::sdy::SdyDialect, jx::interpreter::InterpreterDialect>();
   // What the CPU pipeline lowers them to.
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,

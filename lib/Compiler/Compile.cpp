@@ -126,25 +126,8 @@ public:
 
 namespace {
 std::unique_ptr<runtime::executable>
-compileUncachedOnGrid(mlir::ModuleOp source, const std::string &entry,
-                      const compile_options &options);
-
-/// compileUncachedOnGrid, the executable told the devices the module names.
-std::unique_ptr<runtime::executable>
 compileUncached(mlir::ModuleOp source, const std::string &entry,
-                const compile_options &options) {
-  auto exe = compileUncachedOnGrid(source, entry, options);
-  if (exe) {
-    int64_t replicas = 1, partitions = 1;
-    if (auto r = source->getAttrOfType<mlir::IntegerAttr>("mhlo.num_replicas"))
-      replicas = r.getInt();
-    if (auto p = source->getAttrOfType<mlir::IntegerAttr>("mhlo.num_partitions"))
-      partitions = p.getInt();
-    exe->set_device_grid(static_cast<int>(std::max<int64_t>(replicas, 1)),
-                         static_cast<int>(std::max<int64_t>(partitions, 1)));
-  }
-  return exe;
-}
+                const compile_options &options);
 } // namespace
 
 std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
@@ -283,17 +266,35 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
   };
   if (mlir::failed(runCPUPipeline(*module, pipeline)))
     return nullptr;
+  if (auto r = (*module)->getAttrOfType<mlir::IntegerAttr>("mhlo.num_replicas"))
+    signature.replicas = static_cast<int>(std::max<int64_t>(r.getInt(), 1));
+  if (auto p = (*module)->getAttrOfType<mlir::IntegerAttr>("mhlo.num_partitions"))
+    signature.partitions = static_cast<int>(std::max<int64_t>(p.getInt(), 1));
   return module;
 }
 
 namespace {
 
 std::unique_ptr<runtime::executable>
-compileUncachedOnGrid(mlir::ModuleOp source, const std::string &entry,
-                      const compile_options &options) {
+compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
+                    const compile_options &options, EntrySignature &signature);
+
+/// The executable of `entry`, told the devices its lowered module runs on.
+std::unique_ptr<runtime::executable>
+compileUncached(mlir::ModuleOp source, const std::string &entry,
+                const compile_options &options) {
+  EntrySignature signature;
+  auto exe = compileUncachedCode(source, entry, options, signature);
+  if (exe)
+    exe->set_device_grid(signature.replicas, signature.partitions);
+  return exe;
+}
+
+std::unique_ptr<runtime::executable>
+compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
+                    const compile_options &options, EntrySignature &signature) {
   static const bool exit_hook = (std::atexit(note_exit), true);
   (void)exit_hook;
-  EntrySignature signature;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       lowerEntry(source, entry, options, signature);
   if (!module)

@@ -17,6 +17,10 @@ struct EntrySignature {
   std::vector<uint8_t> mayAlias; // inputs x outputs, row-major
   /// What the code needs of a CPU (target_cpu_info of the options).
   runtime::cpu_info target;
+  /// The devices the lowered module runs on: its mhlo.num_replicas and
+  /// mhlo.num_partitions after the pipeline (interpreter.run_parallel sets
+  /// them from its grid).
+  int replicas = 1, partitions = 1;
 };
 
 /// A copy of `source` in which `entry` is the only public function, run

@@ -154,7 +154,7 @@ constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
 /// registered: a misspelt or missing pass fails the phase.
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "hlo")
-    return "jx-manual-computations,inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
+    return "jx-run-parallel,jx-manual-computations,inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
            "canonicalize,jx-transpose-into-dot,jx-blocked-reductions,cse,"
            "symbol-dce";
   if (phase == "linalg")
@@ -345,6 +345,7 @@ void registerCPUPipelines() {
   registerLapackCustomCallsPass();
   registerCollectivesToRuntimePass();
   registerManualComputationsPass();
+  registerRunParallelPass();
   registerElementwiseInPlacePass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();

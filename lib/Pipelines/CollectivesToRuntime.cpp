@@ -95,6 +95,24 @@ private:
                            << grid.partitions << " partitions: ";
   }
 
+  /// Checks that `table`'s ids exist under `mode`; `uneven` says whether
+  /// -1 pads some group (groups of different sizes).
+  LogicalResult checkIds(Operation *op, DenseIntElementsAttr table,
+                         int64_t mode, bool &uneven) {
+    int64_t ids = mode == cd::cross_partition ? grid.partitions
+                  : mode == cd::flattened_ids ? grid.replicas * grid.partitions
+                                              : grid.replicas;
+    uneven = false;
+    for (const APInt &v : table.getValues<APInt>()) {
+      int64_t id = v.getSExtValue();
+      uneven |= id == -1;
+      if (id < -1 || id >= ids)
+        return error(op) << "process group id " << id
+                         << " is out of range (there are " << ids << " ids)";
+    }
+    return success();
+  }
+
   /// The size of the process groups `table` makes under `mode`, or failure
   /// (reported) when the groups differ in size.
   FailureOr<int64_t> groupSize(Operation *op, DenseIntElementsAttr table,
@@ -362,8 +380,11 @@ LogicalResult Lowering::rewrite(Operation *op) {
     }
   } else if (auto ar = dyn_cast<hlo::AllReduceOp>(op)) {
     int64_t mode = reduceMode(ar.getChannelHandle(), ar.getUseGlobalDeviceIds());
-    FailureOr<int64_t> g = groupSize(op, ar.getReplicaGroups(), mode);
-    if (failed(g))
+    // Groups of different sizes are fine where the runtime reduces (a
+    // result's shape does not depend on its group); the compiled fold needs
+    // one size.
+    bool uneven = false;
+    if (failed(checkIds(op, ar.getReplicaGroups(), mode, uneven)))
       return failure();
     for (auto [x, r] : llvm::zip(ar.getOperands(), ar.getResults())) {
       if (x.getType() != r.getType())
@@ -377,6 +398,9 @@ LogicalResult Lowering::rewrite(Operation *op) {
                                    ar.getReplicaGroups(), x, t, *reduce));
         continue;
       }
+      FailureOr<int64_t> g = groupSize(op, ar.getReplicaGroups(), mode);
+      if (failed(g))
+        return failure();
       Value all = exchangeAny(b, loc, cd::all_gather, mode, ar.getReplicaGroups(),
                               x, withFront(*g, t.getShape()));
       results.push_back(fold(b, loc, all, ar.getComputation()));

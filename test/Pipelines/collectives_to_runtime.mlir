@@ -74,15 +74,22 @@ func.func @one(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
+// Groups of different sizes: the runtime's reduction takes them; the
+// compiled fold (here of f16) needs one size.
 module attributes {mhlo.num_replicas = 4 : i32} {
-  func.func @uneven(%x: tensor<3xf32>) -> tensor<3xf32> {
-    // expected-error @+1 {{process groups of different sizes (-1 in replica_groups) are not supported}}
+  func.func @uneven(%x: tensor<3xf32>, %h: tensor<3xf16>) -> (tensor<3xf32>, tensor<3xf16>) {
     %s = "stablehlo.all_reduce"(%x) ({
     ^bb0(%a: tensor<f32>, %b: tensor<f32>):
       %t = stablehlo.add %a, %b : tensor<f32>
       stablehlo.return %t : tensor<f32>
     }) {replica_groups = dense<[[0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>} : (tensor<3xf32>) -> tensor<3xf32>
-    return %s : tensor<3xf32>
+    // expected-error @+1 {{process groups of different sizes (-1 in replica_groups) are not supported}}
+    %f = "stablehlo.all_reduce"(%h) ({
+    ^bb0(%a: tensor<f16>, %b: tensor<f16>):
+      %t = stablehlo.add %a, %b : tensor<f16>
+      stablehlo.return %t : tensor<f16>
+    }) {replica_groups = dense<[[0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>} : (tensor<3xf16>) -> tensor<3xf16>
+    return %s, %f : tensor<3xf32>, tensor<3xf16>
   }
 }
 

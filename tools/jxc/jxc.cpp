@@ -448,6 +448,12 @@ EntryResult runEntry(ModuleOp module, const std::string &name,
     return {kExitCannotCompile, "could not compile (see stderr)"};
   if (timing)
     phaseTimes.print(name);
+  // A program that names no devices but runs a grid of processes itself
+  // (interpreter.run_parallel) runs on that many devices of this process.
+  if (jxc::deviceGridOf(module).count() == 1 && numDevices == 0 &&
+      jx::distributed::process_count() == 1 &&
+      exe->num_replicas() * exe->num_partitions() > 1)
+    grid = {exe->num_replicas(), exe->num_partitions()};
   if (viaExecutable) {
     try {
       exe = jx::runtime::executable::deserialize(exe->serialize());

@@ -122,6 +122,10 @@ void registerCollectivesToRuntimePass();
 /// its results gathered; registered by registerCPUPipelines.
 void registerManualComputationsPass();
 
+/// `--jx-run-parallel` (RunParallel.cpp): interpreter.run_parallel's grid of
+/// processes as the module's devices; registered by registerCPUPipelines.
+void registerRunParallelPass();
+
 /// `--jx-elementwise-in-place` (ElementwiseInPlace.cpp): elementwise ops
 /// write into a temporary input of their type instead of a new tensor;
 /// registered by registerCPUPipelines.
