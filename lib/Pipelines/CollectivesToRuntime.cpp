@@ -22,7 +22,9 @@
 //   all_to_all(x, s, c, G)     x split along s, exchanged, the parts
 //                              received concatenated along c
 //   collective_permute         the source's operand (zeros without one)
-//   collective_broadcast       the group's first participant's operand
+//   collective_broadcast       the group's first participant's operand (with
+//                              a dynamic root: the group's operands gathered,
+//                              the root's taken with dynamic_slice)
 //   replica_id / partition_id  the device's ids
 //
 // Folding in the order of the group makes every device compute the same
@@ -450,16 +452,44 @@ LogicalResult Lowering::rewrite(Operation *op) {
                                   cp.getSourceTargetPairs(), cp.getOperand(),
                                   t.getShape()));
   } else if (auto cb = dyn_cast<hlo::CollectiveBroadcastOp>(op)) {
-    if (cb.getHasDynamicRoot())
-      return error(op) << "a dynamic root is not supported";
     int64_t mode = positiveChannel(cb.getChannelHandle()) ? cd::cross_partition
                                                           : cd::cross_replica;
-    if (failed(groupSize(op, cb.getReplicaGroups(), mode)))
+    FailureOr<int64_t> g = groupSize(op, cb.getReplicaGroups(), mode);
+    if (failed(g))
       return failure();
-    for (Value x : cb.getOperands())
-      results.push_back(exchangeAny(
-          b, loc, cd::broadcast, mode, cb.getReplicaGroups(), x,
-          cast<RankedTensorType>(x.getType()).getShape()));
+    if (!cb.getHasDynamicRoot()) {
+      for (Value x : cb.getOperands())
+        results.push_back(exchangeAny(
+            b, loc, cd::broadcast, mode, cb.getReplicaGroups(), x,
+            cast<RankedTensorType>(x.getType()).getShape()));
+    } else {
+      // The root is data: gather the group's operands, then take the
+      // root's (root[j] for data operand j).
+      ValueRange data = cb.getOperands().drop_back();
+      Value root = cb.getOperands().back();
+      auto rootType = cast<RankedTensorType>(root.getType());
+      auto scalar = RankedTensorType::get({}, rootType.getElementType());
+      for (auto [j, x] : llvm::enumerate(data)) {
+        auto t = cast<RankedTensorType>(x.getType());
+        Value all = exchangeAny(b, loc, cd::all_gather, mode,
+                                cb.getReplicaGroups(), x,
+                                withFront(*g, t.getShape()));
+        Value index = hlo::ReshapeOp::create(
+            b, loc, scalar,
+            hlo::SliceOp::create(b, loc, root, {static_cast<int64_t>(j)},
+                                 {static_cast<int64_t>(j) + 1}, {1}));
+        SmallVector<Value> starts{index};
+        Value zero = hlo::ConstantOp::create(
+            b, loc, DenseElementsAttr::get(scalar, b.getZeroAttr(
+                                                       scalar.getElementType())));
+        for (int64_t d = 0; d < t.getRank(); ++d)
+          starts.push_back(zero);
+        SmallVector<int64_t> sizes{1};
+        sizes.append(t.getShape().begin(), t.getShape().end());
+        Value one = hlo::DynamicSliceOp::create(b, loc, all, starts, sizes);
+        results.push_back(hlo::ReshapeOp::create(b, loc, t, one));
+      }
+    }
   } else {
     return success();
   }

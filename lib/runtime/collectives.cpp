@@ -215,8 +215,15 @@ std::string run_collective(const int64_t *d, const void *in, void *out) {
   if (at == p.devices.end()) {
     // collective_broadcast gives zeros to a process in no group (the spec);
     // the other ops' groups cover every process.
-    if (d[cd::kind] == cd::broadcast) {
-      std::memset(out, 0, bytes);
+    if (d[cd::op] == cd::op_collective_broadcast) {
+      // A dynamic root gathers the group's operands first: zeros for each.
+      std::size_t parts = 1;
+      if (d[cd::kind] == cd::all_gather)
+        parts = d[cd::cols] > 0 ? static_cast<std::size_t>(d[cd::cols])
+                : d[cd::mode] == cd::cross_partition
+                    ? static_cast<std::size_t>(P)
+                    : static_cast<std::size_t>(R);
+      std::memset(out, 0, bytes * parts);
       return {};
     }
     return std::string(name) + ": " + device->name +
