@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -404,8 +405,8 @@ private:
         if (changed_.wait_until(lock, deadline) == std::cv_status::timeout &&
             m.get()->*counter < m->in.size()) {
           error = std::string(p.name) + " on " + names_[p.devices[p.me]] +
-                  " timed out after " + std::to_string(int(collective_timeout())) +
-                  " s waiting for the other devices (JX_COLLECTIVE_TIMEOUT)";
+                  " timed out after " + timeout_text() +
+                  " waiting for the other devices (JX_COLLECTIVE_TIMEOUT)";
           return;
         }
       }
@@ -513,6 +514,13 @@ const device_context *set_current_device(const device_context *device) {
 }
 
 const device_context *current_device() { return this_device; }
+
+std::string timeout_text() {
+  char text[32];
+  double s = collective_timeout();
+  std::snprintf(text, sizeof text, s == static_cast<int64_t>(s) ? "%.0f s" : "%g s", s);
+  return text;
+}
 
 double collective_timeout() {
   static const double seconds = [] {

@@ -51,11 +51,11 @@ struct watchdog {
         if (waited > runtime::collective_timeout()) {
           std::fprintf(stderr,
                        "jx: error: rank %d: %s (its call #%llu) timed out "
-                       "after %d s waiting for the other processes "
+                       "after %s waiting for the other processes "
                        "(JX_COLLECTIVE_TIMEOUT); ending every process\n",
                        process_index(), what,
                        static_cast<unsigned long long>(call + 1),
-                       static_cast<int>(runtime::collective_timeout()));
+                       runtime::timeout_text().c_str());
           std::fflush(stderr);
           MPI_Abort(MPI_COMM_WORLD, 3);
         }

@@ -10,6 +10,10 @@
 // RUN: not jxc run --devices 2 %t/single.mlir --input "3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=SINGLE
 // RUN: not jxc run %t/partitioned.mlir --input "3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: not jxc run --devices 2 %t/uneven.mlir 2>&1 | FileCheck %s --check-prefix=UNEVEN
+// Replica 1 computes for a second before the all_reduce; replica 0 waits
+// for it no longer than JX_COLLECTIVE_TIMEOUT:
+// RUN: env JX_COLLECTIVE_TIMEOUT=0.2 not jxc run --devices 2 %t/slow.mlir --input "2xi32=0 3000" 2>&1 | FileCheck %s --check-prefix=TIMEOUT
+// TIMEOUT: error: cpu:0: @main: all_reduce on cpu:0 timed out after 0.2 s waiting for the other devices (JX_COLLECTIVE_TIMEOUT)
 // A serialized executable keeps its device count; jx-run (the runtime
 // alone) runs it the same way:
 // RUN: jxc compile %t/replicas.mlir --emit=executable -o %t/replicas.jxe
@@ -80,5 +84,31 @@ module attributes {mhlo.num_replicas = 2 : i32} {
         stablehlo.return %j, %s : tensor<i32>, tensor<f32>
       }
     return %r#1 : tensor<f32>
+  }
+}
+
+//--- slow.mlir
+module attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%n: tensor<i32>) -> tensor<f32> {
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %x0 = stablehlo.constant dense<1.0> : tensor<1048576xf32>
+    %r:2 = stablehlo.while(%i = %zero, %x = %x0) : tensor<i32>, tensor<1048576xf32>
+      cond {
+        %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %c : tensor<i1>
+      } do {
+        %y = stablehlo.multiply %x, %x : tensor<1048576xf32>
+        %j = stablehlo.add %i, %one : tensor<i32>
+        stablehlo.return %j, %y : tensor<i32>, tensor<1048576xf32>
+      }
+    %s0 = stablehlo.constant dense<0.0> : tensor<f32>
+    %sum = stablehlo.reduce(%r#1 init: %s0) applies stablehlo.add across dimensions = [0] : (tensor<1048576xf32>, tensor<f32>) -> tensor<f32>
+    %t = "stablehlo.all_reduce"(%sum) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %u = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %u : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<f32>) -> tensor<f32>
+    return %t : tensor<f32>
   }
 }

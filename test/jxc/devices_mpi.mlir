@@ -14,6 +14,11 @@
 // RUN: not %mpirun 3 jxc run %t/two.mlir --input "3xf32=1 2 3" 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: env JX_COLLECTIVE_TIMEOUT=20 not %mpirun 2 jxc run %t/uneven.mlir 2>&1 | FileCheck %s --check-prefix=UNEVEN
 
+// Rank 1 computes for a second before the all_reduce; rank 0's watchdog
+// ends every process after JX_COLLECTIVE_TIMEOUT:
+// RUN: not %mpirun 2 -x JX_COLLECTIVE_TIMEOUT=0.2 jxc run %t/slow.mlir --input "2xi32=0 3000" 2>&1 | FileCheck %s --check-prefix=TIMEOUT
+// TIMEOUT: jx: error: rank 0: all_reduce (its call #1) timed out after 0.2 s waiting for the other processes (JX_COLLECTIVE_TIMEOUT); ending every process
+
 // COUNT: runs on 2 devices (mhlo.num_replicas = 1, mhlo.num_partitions = 2); mpirun started 3 processes of one device each
 // UNEVEN-DAG: rank 1: @main: all_reduce on rank 1 (its call #2) met another collective on rank 0 (the processes' programs or control flow differ)
 
@@ -46,5 +51,31 @@ module attributes {mhlo.num_replicas = 2 : i32} {
         stablehlo.return %j, %s : tensor<i32>, tensor<f32>
       }
     return %r#1 : tensor<f32>
+  }
+}
+
+//--- slow.mlir
+module attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%n: tensor<i32>) -> tensor<f32> {
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %x0 = stablehlo.constant dense<1.0> : tensor<1048576xf32>
+    %r:2 = stablehlo.while(%i = %zero, %x = %x0) : tensor<i32>, tensor<1048576xf32>
+      cond {
+        %c = stablehlo.compare LT, %i, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %c : tensor<i1>
+      } do {
+        %y = stablehlo.multiply %x, %x : tensor<1048576xf32>
+        %j = stablehlo.add %i, %one : tensor<i32>
+        stablehlo.return %j, %y : tensor<i32>, tensor<1048576xf32>
+      }
+    %s0 = stablehlo.constant dense<0.0> : tensor<f32>
+    %sum = stablehlo.reduce(%r#1 init: %s0) applies stablehlo.add across dimensions = [0] : (tensor<1048576xf32>, tensor<f32>) -> tensor<f32>
+    %t = "stablehlo.all_reduce"(%sum) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %u = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %u : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<f32>) -> tensor<f32>
+    return %t : tensor<f32>
   }
 }

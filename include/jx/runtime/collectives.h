@@ -103,6 +103,8 @@ const device_context *current_device();
 
 /// How long a device waits at a collective for the others (seconds).
 double collective_timeout();
+/// The same for messages: "300 s", "0.5 s".
+std::string timeout_text();
 
 /// Runs `exe` on num_replicas * num_partitions devices of this process at
 /// once, device d on its own thread with args[d] (each as executable::run
