@@ -203,6 +203,56 @@ TEST(ShardMap, MeshIndicesBlocksAndGradients) {
   expect_close(g, jx::grad(loss)(w, x));
 }
 
+// jit with shardings: JAX's data-parallel MLP step (params replicated, the
+// batch split) and Megatron matmul (w split by columns, w2 by rows), written
+// on global arrays, partitioned by propagation: JAX's results, with the
+// work split (no equation falls back to gathered operands).
+TEST(ShardedJit, LikeJax) {
+  jx::Mesh x2{{"x"}, {2}};
+  auto stats = std::make_shared<jx::sharded_jit_stats>();
+  auto step = jx::sharded_jit(
+      [](const Array &w1, const Array &b1, const Array &w2, const Array &b2,
+         const Array &x, const Array &y) {
+        auto loss = [](const Array &w1, const Array &b1, const Array &w2,
+                       const Array &b2, const Array &x, const Array &y) {
+          Array h = jnp::tanh(jnp::matmul(x, w1) + b1);
+          Array r = jnp::matmul(h, w2) + b2 - y;
+          return jnp::mean(r * r);
+        };
+        auto [l, g] = jx::value_and_grad<0, 1, 2, 3>(loss)(w1, b1, w2, b2, x, y);
+        auto [g1, gb1, g2, gb2] = g;
+        return std::make_tuple(w1 - g1 * 0.1f, b1 - gb1 * 0.1f,
+                               w2 - g2 * 0.1f, b2 - gb2 * 0.1f, l);
+      },
+      x2, {{}, {}, {}, {}, {{"x"}}, {{"x"}}}, {{}}, "dp_step", stats);
+  std::vector<Array> in;
+  for (int i = 0; i < 6; ++i)
+    in.push_back(load("dp_mlp_step.in" + std::to_string(i)));
+  auto [w1, b1, w2, b2, l] = step(in[0], in[1], in[2], in[3], in[4], in[5]);
+  expect_close(w1, load("dp_mlp_step.out0"));
+  expect_close(b1, load("dp_mlp_step.out1"));
+  expect_close(w2, load("dp_mlp_step.out2"));
+  expect_close(b2, load("dp_mlp_step.out3"));
+  expect_close(l, load("dp_mlp_step.out4"));
+  EXPECT_GT(stats->eqns, 10);
+  EXPECT_EQ(stats->replicated_eqns, 0)
+      << "first: " << (stats->replicated.empty() ? "" : stats->replicated[0]);
+  // The gradients contract the split batch: summed across the devices.
+  EXPECT_GE(stats->collectives, 4);
+
+  auto tp = jx::sharded_jit(
+      [](const Array &x, const Array &w, const Array &w2) {
+        return jnp::matmul(jx::nn::relu(jnp::matmul(x, w)), w2);
+      },
+      x2, {{}, {{}, {"x"}}, {{"x"}, {}}}, {{}}, "tp", stats);
+  Array y = tp(load("tp_matmul.in0"), load("tp_matmul.in1"),
+               load("tp_matmul.in2"));
+  expect_close(y, load("tp_matmul.out0"));
+  EXPECT_EQ(stats->replicated_eqns, 0);
+  // Megatron: one psum, after the second matmul contracts the split dim.
+  EXPECT_EQ(stats->collectives, 1);
+}
+
 TEST(Pmap, Errors) {
   Array x = jx::array({1, 2, 3, 4}, {2, 2});
   try {

@@ -45,6 +45,7 @@
 #ifndef JX_PARALLEL_H
 #define JX_PARALLEL_H
 
+#include "jx/jaxpr.h"
 #include "jx/vmap.h"
 
 #include <memory>
@@ -170,6 +171,83 @@ auto shard_map(F f, Mesh mesh, std::vector<PartitionSpec> in_specs,
     std::vector<Array> outs = detail::shard_map_flat(
         *state, detail::flatten_fn(f, like, slot), leaves, mesh, leaf_specs,
         out_specs, name, slot, out_like);
+    return tree_unflatten(
+        **std::static_pointer_cast<const std::optional<R>>(out_like), outs);
+  };
+}
+
+/// What sharded_jit made of a function: its equations, and how many of them
+/// ran on gathered (replicated) operands because no rule splits them.
+struct sharded_jit_stats {
+  /// Collectives inserted: psum/pmax/pmin of partial results, all_gathers
+  /// of split operands.
+  int64_t collectives = 0;
+  int64_t eqns = 0, replicated_eqns = 0;
+  /// The primitives of those equations, in order ("cumsum", ...).
+  std::vector<std::string> replicated;
+};
+
+namespace detail {
+/// The per-device program of `j` (a function of global arrays) on this
+/// device's blocks of its inputs: each equation on blocks, with the
+/// collectives its operands' shardings need (sharded_jit.cpp).
+std::vector<Array> partition_eval(const ClosedJaxpr &j, const Mesh &mesh,
+                                  const std::vector<PartitionSpec> &in_specs,
+                                  const std::vector<PartitionSpec> &out_specs,
+                                  const std::vector<Array> &blocks,
+                                  sharded_jit_stats &stats);
+} // namespace detail
+
+/// jax.jit with in_shardings / out_shardings (NamedSharding over `mesh`):
+/// f is written on global arrays; its arguments are split over the mesh's
+/// devices as in_specs say and its results assembled as out_specs say.
+/// f's jaxpr is partitioned by propagating the input shardings through it
+/// (XLA's SPMD partitioner's rules for elementwise ops, broadcasts,
+/// transposes, reshapes that keep split dimensions, dot_general and
+/// reductions; sharded_jit.cpp), inserting the collectives they need: a
+/// batch-split MLP step sums its gradients with psum, a column-split
+/// matmul needs none until its consumer contracts the split dimension. An
+/// equation without a rule runs on gathered operands (correct, not split);
+/// `stats` counts them. Runs on mesh.size() device threads, compiled once
+/// per signature.
+template <class F>
+auto sharded_jit(F f, Mesh mesh, std::vector<PartitionSpec> in_specs,
+                 std::vector<PartitionSpec> out_specs, std::string name = "f",
+                 std::shared_ptr<sharded_jit_stats> stats = nullptr) {
+  std::shared_ptr<detail::pmap_state> state = detail::new_pmap_state();
+  if (!stats)
+    stats = std::make_shared<sharded_jit_stats>();
+  return [f, mesh, in_specs, out_specs, name, state,
+          stats](const auto &...args) {
+    constexpr std::size_t n = sizeof...(args);
+    if (in_specs.size() != n)
+      throw error("jx::sharded_jit: in_specs has " +
+                  std::to_string(in_specs.size()) +
+                  " entries for a function of " + std::to_string(n) +
+                  " arguments");
+    std::vector<Array> leaves = detail::leaves_of(args...);
+    std::vector<PartitionSpec> leaf_specs;
+    for (int o : detail::arg_of_leaf(args...))
+      leaf_specs.push_back(in_specs[o]);
+    std::vector<shaped_array> global;
+    for (const Array &l : leaves)
+      global.push_back(l.aval());
+    auto like = std::make_tuple(args...);
+    using R = std::decay_t<std::invoke_result_t<F, decltype(args)...>>;
+    auto slot = detail::result_slot<R>();
+    detail::flat_fn whole = detail::flatten_fn(f, like, slot);
+    // Traced on global arrays when shard_map traces its per-device program.
+    detail::flat_fn per_device = [whole, global, mesh, leaf_specs, out_specs,
+                          stats](const std::vector<Array> &blocks) {
+      ClosedJaxpr j = core::trace_to_jaxpr(whole, global);
+      *stats = {};
+      return detail::partition_eval(j, mesh, leaf_specs, out_specs, blocks,
+                                    *stats);
+    };
+    std::shared_ptr<const void> out_like;
+    std::vector<Array> outs = detail::shard_map_flat(
+        *state, per_device, leaves, mesh, leaf_specs, out_specs,
+        "sharded_jit(" + name + ")", slot, out_like);
     return tree_unflatten(
         **std::static_pointer_cast<const std::optional<R>>(out_like), outs);
   };
