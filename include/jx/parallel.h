@@ -129,6 +129,20 @@ struct Mesh {
 using PartitionSpec = std::vector<std::vector<std::string>>;
 
 namespace detail {
+/// Each leaf's spec: its argument's (one spec per argument, checked).
+inline std::vector<PartitionSpec> leaf_specs(const std::string &api,
+                                             const std::vector<PartitionSpec> &in_specs,
+                                             const std::vector<int> &owner,
+                                             std::size_t args) {
+  if (in_specs.size() != args)
+    throw error(api + ": in_specs has " + std::to_string(in_specs.size()) +
+                " entries for a function of " + std::to_string(args) +
+                " arguments");
+  std::vector<PartitionSpec> specs;
+  for (int o : owner)
+    specs.push_back(in_specs[o]);
+  return specs;
+}
 std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
                                   const std::vector<Array> &args,
                                   const Mesh &mesh,
@@ -154,16 +168,10 @@ auto shard_map(F f, Mesh mesh, std::vector<PartitionSpec> in_specs,
                std::vector<PartitionSpec> out_specs, std::string name = "f") {
   std::shared_ptr<detail::pmap_state> state = detail::new_pmap_state();
   return [f, mesh, in_specs, out_specs, name, state](const auto &...args) {
-    constexpr std::size_t n = sizeof...(args);
-    if (in_specs.size() != n)
-      throw error("jx::shard_map: in_specs has " +
-                  std::to_string(in_specs.size()) +
-                  " entries for a function of " + std::to_string(n) +
-                  " arguments");
     std::vector<Array> leaves = detail::leaves_of(args...);
-    std::vector<PartitionSpec> leaf_specs;
-    for (int o : detail::arg_of_leaf(args...))
-      leaf_specs.push_back(in_specs[o]);
+    std::vector<PartitionSpec> leaf_specs = detail::leaf_specs(
+        "jx::shard_map", in_specs, detail::arg_of_leaf(args...),
+        sizeof...(args));
     auto like = std::make_tuple(args...);
     using R = std::decay_t<std::invoke_result_t<F, decltype(args)...>>;
     auto slot = detail::result_slot<R>();
@@ -219,16 +227,10 @@ auto sharded_jit(F f, Mesh mesh, std::vector<PartitionSpec> in_specs,
     stats = std::make_shared<sharded_jit_stats>();
   return [f, mesh, in_specs, out_specs, name, state,
           stats](const auto &...args) {
-    constexpr std::size_t n = sizeof...(args);
-    if (in_specs.size() != n)
-      throw error("jx::sharded_jit: in_specs has " +
-                  std::to_string(in_specs.size()) +
-                  " entries for a function of " + std::to_string(n) +
-                  " arguments");
     std::vector<Array> leaves = detail::leaves_of(args...);
-    std::vector<PartitionSpec> leaf_specs;
-    for (int o : detail::arg_of_leaf(args...))
-      leaf_specs.push_back(in_specs[o]);
+    std::vector<PartitionSpec> leaf_specs = detail::leaf_specs(
+        "jx::sharded_jit", in_specs, detail::arg_of_leaf(args...),
+        sizeof...(args));
     std::vector<shaped_array> global;
     for (const Array &l : leaves)
       global.push_back(l.aval());
