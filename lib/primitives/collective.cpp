@@ -8,6 +8,7 @@
 // (pmap's module has mhlo.num_replicas = N).
 
 #include "primitives/collective.h"
+#include "primitives/monoid.h"
 
 #include "core/trace.h"
 #include "frontend/lowering.h"
@@ -107,31 +108,18 @@ int64_t shifted(const params_t &p, const std::string &k) {
 
 // -- psum, pmax, pmin ---------------------------------------------------------
 
-enum class combine { sum, max, min };
-
 /// The region `a op b` of an all_reduce or reduce_scatter on `type`'s
 /// element type.
 void build_combine(lowering_context &c, mlir::Region &region, mlir::Type type,
-                   combine how) {
-  mlir::Type scalar = mlir::RankedTensorType::get(
-      {}, mlir::cast<mlir::RankedTensorType>(type).getElementType());
-  mlir::Block *body = new mlir::Block();
-  region.push_back(body);
-  mlir::Value a = body->addArgument(scalar, c.loc);
-  mlir::Value b = body->addArgument(scalar, c.loc);
-  mlir::OpBuilder::InsertionGuard guard(c.b);
-  c.b.setInsertionPointToStart(body);
-  mlir::Value r;
-  if (how == combine::sum)
-    r = hlo::AddOp::create(c.b, c.loc, scalar, a, b);
-  else if (how == combine::max)
-    r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b);
-  else
-    r = hlo::MinOp::create(c.b, c.loc, scalar, a, b);
-  hlo::ReturnOp::create(c.b, c.loc, mlir::ValueRange{r});
+                   monoid how) {
+  build_monoid_body(
+      c, region,
+      mlir::RankedTensorType::get(
+          {}, mlir::cast<mlir::RankedTensorType>(type).getElementType()),
+      how);
 }
 
-template <combine C>
+template <monoid C>
 values lower_all_reduce(lowering_context &c, const values &in, const Eqn &e) {
   mlir::Type type = in[0].getType();
   auto op = hlo::AllReduceOp::create(c.b, c.loc, mlir::TypeRange{type},
@@ -149,9 +137,9 @@ std::vector<shaped_array> same_aval(const std::vector<shaped_array> &in,
 
 } // namespace
 
-const primitive psum_p{"psum", same_aval, lower_all_reduce<combine::sum>};
-const primitive pmax_p{"pmax", same_aval, lower_all_reduce<combine::max>};
-const primitive pmin_p{"pmin", same_aval, lower_all_reduce<combine::min>};
+const primitive psum_p{"psum", same_aval, lower_all_reduce<monoid::sum>};
+const primitive pmax_p{"pmax", same_aval, lower_all_reduce<monoid::max>};
+const primitive pmin_p{"pmin", same_aval, lower_all_reduce<monoid::min>};
 
 // -- all_gather ---------------------------------------------------------------
 
@@ -232,7 +220,7 @@ values lower_psum_scatter(lowering_context &c, const values &in, const Eqn &e) {
   auto op = hlo::ReduceScatterOp::create(
       c.b, c.loc, type, in[0], static_cast<uint64_t>(d),
       replica_groups(c, e.params), hlo::ChannelHandleAttr(), false);
-  build_combine(c, op.getComputation(), type, combine::sum);
+  build_combine(c, op.getComputation(), type, monoid::sum);
   mlir::Value r = op.getResult();
   if (!get_bool(e.params, "tiled"))
     r = hlo::ReshapeOp::create(c.b, c.loc,

@@ -10,6 +10,7 @@
 #include "core/trace.h"
 #include "jx/lax.h"
 #include "primitives/batching.h"
+#include "primitives/monoid.h"
 #include "primitives/rules.h"
 
 #include <algorithm>
@@ -23,10 +24,29 @@ namespace jx::core {
 namespace hlo = jx::stablehlo;
 using frontend::lowering_context;
 
+void build_monoid_body(lowering_context &c, mlir::Region &region,
+                       mlir::Type scalar, monoid m) {
+  mlir::Block *body = new mlir::Block();
+  region.push_back(body);
+  mlir::Value a = body->addArgument(scalar, c.loc);
+  mlir::Value b = body->addArgument(scalar, c.loc);
+  mlir::OpBuilder::InsertionGuard guard(c.b);
+  c.b.setInsertionPointToStart(body);
+  mlir::Value r;
+  switch (m) {
+  case monoid::sum: r = hlo::AddOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::prod: r = hlo::MulOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::and_: r = hlo::AndOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::or_: r = hlo::OrOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::max: r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b); break;
+  case monoid::min: r = hlo::MinOp::create(c.b, c.loc, scalar, a, b); break;
+  }
+  hlo::ReturnOp::create(c.b, c.loc, mlir::ValueRange{r});
+}
+
 namespace {
 
 using values = std::vector<mlir::Value>;
-enum class monoid { sum, max, min, prod, and_, or_ };
 
 std::vector<shaped_array> reduce_rule(const std::string &name,
                                       const std::vector<shaped_array> &in,
@@ -70,26 +90,6 @@ double identity(monoid m, dtype t) {
   }
 }
 
-/// A reduction body over 0-d `scalar`s applying `m`.
-void build_monoid_body(lowering_context &c, mlir::Region &region,
-                       mlir::Type scalar, monoid m) {
-  mlir::Block *body = new mlir::Block();
-  region.push_back(body);
-  mlir::Value a = body->addArgument(scalar, c.loc);
-  mlir::Value b = body->addArgument(scalar, c.loc);
-  mlir::OpBuilder::InsertionGuard guard(c.b);
-  c.b.setInsertionPointToStart(body);
-  mlir::Value r;
-  switch (m) {
-  case monoid::sum: r = hlo::AddOp::create(c.b, c.loc, scalar, a, b); break;
-  case monoid::prod: r = hlo::MulOp::create(c.b, c.loc, scalar, a, b); break;
-  case monoid::and_: r = hlo::AndOp::create(c.b, c.loc, scalar, a, b); break;
-  case monoid::or_: r = hlo::OrOp::create(c.b, c.loc, scalar, a, b); break;
-  case monoid::max: r = hlo::MaxOp::create(c.b, c.loc, scalar, a, b); break;
-  case monoid::min: r = hlo::MinOp::create(c.b, c.loc, scalar, a, b); break;
-  }
-  hlo::ReturnOp::create(c.b, c.loc, mlir::ValueRange{r});
-}
 
 /// The identity of `m` as a 0-d constant of `t` (exact 64-bit extremes).
 mlir::Value identity_constant(lowering_context &c, monoid m, dtype t) {
