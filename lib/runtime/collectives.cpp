@@ -691,31 +691,6 @@ std::string stacked(tensor_spec t, int64_t replicas) {
   return t.type_string();
 }
 
-/// Item `i` of `stacked` along its leading axis.
-host_buffer item(const host_buffer &stacked, int64_t i) {
-  host_buffer out;
-  out.dtype = stacked.dtype;
-  out.shape.assign(stacked.shape.begin() + 1, stacked.shape.end());
-  std::size_t bytes = stacked.data.size() / stacked.shape[0];
-  out.data.resize(bytes);
-  std::memcpy(out.data.data(), stacked.data.data() + i * bytes, bytes);
-  return out;
-}
-
-host_buffer stack(const std::vector<const host_buffer *> &items) {
-  host_buffer out;
-  out.dtype = items[0]->dtype;
-  out.shape.push_back(static_cast<int64_t>(items.size()));
-  out.shape.insert(out.shape.end(), items[0]->shape.begin(),
-                   items[0]->shape.end());
-  std::size_t bytes = items[0]->data.size();
-  out.data.resize(bytes * items.size());
-  for (std::size_t i = 0; i < items.size(); ++i)
-    std::memcpy(out.data.data() + i * bytes, items[i]->data.data(), bytes);
-  return out;
-}
-
-
 /// Checks that `args` are stacked over the replicas (replicated programs).
 void check_stacked(const executable &exe, const std::vector<host_buffer> &args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -743,7 +718,7 @@ std::vector<host_buffer> run_on_grid(const executable &exe,
     check_stacked(exe, args);
     for (const host_buffer &a : args)
       for (int r = 0; r < replicas; ++r)
-        per_replica[r].push_back(item(a, r));
+        per_replica[r].push_back(index_along(a, 0, r));
   }
   auto device_args = [&](int d) {
     std::vector<const host_buffer *> out;
@@ -781,11 +756,11 @@ std::vector<host_buffer> run_on_grid(const executable &exe,
         throw std::runtime_error(error);
       std::vector<host_buffer> parts;
       for (int k = 0; k < replicas; ++k)
-        parts.push_back(item(all, k * partitions));
+        parts.push_back(index_along(all, 0, k * partitions));
       std::vector<const host_buffer *> items;
       for (const host_buffer &h : parts)
         items.push_back(&h);
-      out.push_back(stack(items));
+      out.push_back(stack_along(items, 0));
     }
     return out;
   }
@@ -801,7 +776,7 @@ std::vector<host_buffer> run_on_grid(const executable &exe,
     std::vector<const host_buffer *> items;
     for (int r = 0; r < replicas; ++r)
       items.push_back(&results[r * partitions][j]);
-    out.push_back(stack(items));
+    out.push_back(stack_along(items, 0));
   }
   return out;
 }

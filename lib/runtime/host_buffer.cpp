@@ -304,4 +304,47 @@ void write_npy(const std::string &path, const host_buffer &buf) {
     fail(path, "write failed");
 }
 
+host_buffer index_along(const host_buffer &x, int64_t axis, int64_t i) {
+  std::size_t item = itemsize(x.dtype);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= x.shape[d];
+  for (std::size_t d = axis + 1; d < x.shape.size(); ++d)
+    inner *= x.shape[d];
+  host_buffer out;
+  out.dtype = x.dtype;
+  out.shape = x.shape;
+  int64_t n = out.shape[axis];
+  out.shape.erase(out.shape.begin() + axis);
+  std::size_t block = static_cast<std::size_t>(inner) * item;
+  out.data.resize(static_cast<std::size_t>(outer) * block);
+  for (int64_t o = 0; o < outer; ++o)
+    std::memcpy(out.data.data() + o * block,
+                x.data.data() + (o * n + i) * block, block);
+  return out;
+}
+
+host_buffer stack_along(const std::vector<const host_buffer *> &parts,
+                        int64_t axis) {
+  const host_buffer &first = *parts[0];
+  std::size_t item = itemsize(first.dtype);
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= first.shape[d];
+  for (std::size_t d = axis; d < first.shape.size(); ++d)
+    inner *= first.shape[d];
+  host_buffer out;
+  out.dtype = first.dtype;
+  out.shape = first.shape;
+  int64_t n = static_cast<int64_t>(parts.size());
+  out.shape.insert(out.shape.begin() + axis, n);
+  std::size_t block = static_cast<std::size_t>(inner) * item;
+  out.data.resize(static_cast<std::size_t>(outer * n) * block);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < n; ++i)
+      std::memcpy(out.data.data() + (o * n + i) * block,
+                  parts[i]->data.data() + o * block, block);
+  return out;
+}
+
 } // namespace jx::runtime

@@ -22,51 +22,6 @@ namespace {
 
 using runtime::host_buffer;
 
-/// Slice `i` of `x` along `axis` (the axis removed).
-host_buffer slice_of(const host_buffer &x, int64_t axis, int64_t i) {
-  std::size_t item = runtime::itemsize(x.dtype);
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < axis; ++d)
-    outer *= x.shape[d];
-  for (std::size_t d = axis + 1; d < x.shape.size(); ++d)
-    inner *= x.shape[d];
-  host_buffer out;
-  out.dtype = x.dtype;
-  out.shape = x.shape;
-  int64_t n = out.shape[axis];
-  out.shape.erase(out.shape.begin() + axis);
-  std::size_t block = static_cast<std::size_t>(inner) * item;
-  out.data.resize(static_cast<std::size_t>(outer) * block);
-  for (int64_t o = 0; o < outer; ++o)
-    std::memcpy(out.data.data() + o * block,
-                x.data.data() + (o * n + i) * block, block);
-  return out;
-}
-
-/// The devices' values stacked along a new `axis`.
-host_buffer stack_at(const std::vector<const host_buffer *> &parts,
-                     int64_t axis) {
-  const host_buffer &first = *parts[0];
-  std::size_t item = runtime::itemsize(first.dtype);
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < axis; ++d)
-    outer *= first.shape[d];
-  for (std::size_t d = axis; d < first.shape.size(); ++d)
-    inner *= first.shape[d];
-  host_buffer out;
-  out.dtype = first.dtype;
-  out.shape = first.shape;
-  int64_t n = static_cast<int64_t>(parts.size());
-  out.shape.insert(out.shape.begin() + axis, n);
-  std::size_t block = static_cast<std::size_t>(inner) * item;
-  out.data.resize(static_cast<std::size_t>(outer * n) * block);
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t i = 0; i < n; ++i)
-      std::memcpy(out.data.data() + (o * n + i) * block,
-                  parts[i]->data.data() + o * block, block);
-  return out;
-}
-
 struct compiled_pmap {
   std::unique_ptr<runtime::executable> exe;
   std::vector<shaped_array> out_avals;
@@ -278,7 +233,7 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
         device_args[d].push_back(&x);
         continue;
       }
-      slices[d].push_back(slice_of(x, axes[i], d));
+      slices[d].push_back(runtime::index_along(x, axes[i], d));
     }
   }
   for (int64_t d = 0; d < n; ++d) {
@@ -314,7 +269,7 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
     std::vector<const host_buffer *> parts;
     for (int64_t d = 0; d < n; ++d)
       parts.push_back(&outs[d][j]);
-    result.push_back(core::make_concrete(stack_at(parts, a), weak));
+    result.push_back(core::make_concrete(runtime::stack_along(parts, a), weak));
   }
   return result;
 }

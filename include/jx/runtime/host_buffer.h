@@ -73,6 +73,12 @@ struct host_buffer {
   std::string type_string() const;
 };
 
+/// Item `i` of `x` along `axis`, that axis removed (x[..., i, ...]).
+host_buffer index_along(const host_buffer &x, int64_t axis, int64_t i);
+/// `parts` (equal types) stacked along a new `axis` (jnp.stack).
+host_buffer stack_along(const std::vector<const host_buffer *> &parts,
+                        int64_t axis);
+
 /// Reads a .npy file (version 1-3, C order, little-endian). bfloat16 arrays
 /// are read from files whose header says '<V2', '|V2' or 'bfloat16'. Bool
 /// bytes other than 0 read as 1 (True), as numpy reads them. Only regular
