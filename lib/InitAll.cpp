@@ -10,6 +10,7 @@
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 #include "jx/Dialect/VHLO/Vhlo.h"
 #include "jx/Pipelines/CPUPipeline.h"
+#include "jx/Pipelines/CUDAPipeline.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -33,6 +34,10 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   // What StableHLO programs are written in.
@@ -56,6 +61,12 @@ void jx::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<jx::chlo::ChloDialect>();
   // Portable artifacts (jax.export): read as VHLO, converted to stablehlo.
   registry.insert<jx::vhlo::VhloDialect>();
+  // The CUDA pipeline's kernels phase translates each gpu.module to LLVM IR
+  // (gpu-module-to-binary) inside the compiler.
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerGPUDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
 }
 
 void jx::registerAllPasses() {
@@ -63,6 +74,7 @@ void jx::registerAllPasses() {
   jx::stablehlo::registerStableHLOToLinalgPasses();
   jx::check::registerCheckToRuntimePasses();
   jx::registerCPUPipelines();
+  jx::registerCUDAPipelines();
   jx::chlo::registerCHLOPasses();
   jx::vhlo::registerVhloPasses();
 }

@@ -150,9 +150,12 @@ struct StridedCopiesToLoopsPass
 constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
                                  "llvm-dialect"};
 
+} // namespace
+
 /// The passes of each phase, as a textual pipeline. Every name must be
 /// registered: a misspelt or missing pass fails the phase.
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
+  bool cpu = !options.sharedPhasesForCuda;
   if (phase == "hlo")
     return "jx-run-parallel,jx-manual-computations,inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
            "canonicalize,jx-transpose-into-dot,jx-blocked-reductions,cse,"
@@ -161,9 +164,11 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
     return std::string("jx-collectives-to-runtime,jx-lapack-custom-calls,") +
            (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
            "stablehlo-legalize-to-linalg,canonicalize," +
-           (options.fuse ? "jx-fuse-elementwise,jx-fuse-rows,canonicalize,"
+           (options.fuse ? std::string("jx-fuse-elementwise,") +
+                               (cpu ? "jx-fuse-rows," : "") + "canonicalize,"
                          : "") +
-           "jx-vectorizable-reductions,canonicalize,jx-elementwise-in-place,"
+           (cpu ? "jx-vectorizable-reductions,canonicalize," : "") +
+           "jx-elementwise-in-place,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return std::string(
@@ -180,8 +185,9 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "expand-realloc{emit-deallocs=false},canonicalize,"
            "ownership-based-buffer-deallocation,canonicalize,"
            "jx-free-after-last-use,buffer-deallocation-simplification,"
-           "bufferization-lower-deallocations,cse,canonicalize,"
-           "jx-loop-temporaries-on-stack,jx-strided-copies-to-loops";
+           "bufferization-lower-deallocations,cse,canonicalize," +
+           (cpu ? "jx-loop-temporaries-on-stack," : "") +
+           "jx-strided-copies-to-loops";
   if (phase == "loops")
     return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,"
                        "jx-parallel-loops,"
@@ -206,6 +212,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
          "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
          "convert-openmp-to-llvm,reconcile-unrealized-casts";
 }
+
+namespace {
 
 /// Legality after each phase: what must be gone once the phase is done.
 LogicalResult checkLegality(ModuleOp module, StringRef phase) {

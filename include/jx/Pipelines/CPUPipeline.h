@@ -49,6 +49,11 @@ struct CPUPipelineOptions {
   /// (jx-convolution-to-dnnl); off, they become GEMMs over the window's
   /// positions (ConvolutionToLinalg).
   bool dnnl = true;
+  /// The hlo, linalg and bufferized phases as the CUDA pipeline shares them
+  /// (CUDAPipeline.h): without the passes that shape loops for a CPU's
+  /// vectors and caches (jx-fuse-rows, jx-vectorizable-reductions,
+  /// jx-loop-temporaries-on-stack). Set `blas` and `dnnl` off with it.
+  bool sharedPhasesForCuda = false;
   /// Time each top-level loop nest, call and copy of the entry through the
   /// runtime's region timers (jx-time-regions, jx/runtime/region_timers.h).
   bool timeRegions = false;
@@ -59,6 +64,10 @@ struct CPUPipelineOptions {
   /// --mlir-timing, ...; mlir::applyPassManagerCLOptions).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
 };
+
+/// The passes of `phase` as a textual pipeline (what runCPUPipeline runs).
+std::string phasePipeline(llvm::StringRef phase,
+                          const CPUPipelineOptions &options);
 
 /// Runs the pipeline on `module` in place. Diagnostics go to the context's
 /// handler; failure means a pass or a legality check failed.

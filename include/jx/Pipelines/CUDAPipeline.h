@@ -1,0 +1,74 @@
+//===- CUDAPipeline.h - the staged CUDA compilation pipeline ---*- C++ -*-===//
+//
+// Stages 4 to 8 of docs/design.md for NVIDIA GPUs (docs/cuda.md):
+//
+//   hlo, linalg, bufferized   as the CPU's (CPUPipeline.h), without the CPU's
+//                             libraries and loop shapes
+//   gpu          linalg -> scf loops; the outermost parallel loops (and
+//                sequential nests) become gpu.launch kernels; constants and
+//                stack buffers moved where kernels can read them
+//   kernels      kernels outlined into gpu.module, lowered to NVVM and
+//                compiled by LLVM's NVPTX backend to PTX (a gpu.binary)
+//   llvm-dialect the host code -> the LLVM dialect; each kernel launch a call
+//                of the runtime's jx_rt_cuda_launch (jx/runtime/cuda.h),
+//                the PTX a constant of the host code
+//
+// Each phase ends with a legality check naming the op left over.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef JX_PIPELINES_CUDAPIPELINE_H
+#define JX_PIPELINES_CUDAPIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <string>
+
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
+namespace jx {
+
+/// The phases, in order.
+llvm::ArrayRef<llvm::StringRef> getCUDAPipelinePhases();
+
+struct CUDAPipelineOptions {
+  /// Stop after this phase (one of getCUDAPipelinePhases()); empty: all.
+  llvm::StringRef stopAfter;
+  /// The GPU architecture the PTX is for ("sm_80", "sm_90", ...). PTX for an
+  /// architecture runs on it and every later one (the driver compiles it).
+  std::string chip = "sm_80";
+  /// libdevice's bitcode (the CUDA toolkit's math functions), linked into
+  /// kernels that call math functions; empty: found by findLibdevice().
+  std::string libdevice;
+  /// Elementwise fusion, as on the CPU.
+  bool fuse = true;
+  std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
+};
+
+/// Runs the pipeline on `module` in place; diagnostics go to the context.
+mlir::LogicalResult runCUDAPipeline(mlir::ModuleOp module,
+                                    const CUDAPipelineOptions &options = {});
+
+/// libdevice.10.bc of the CUDA toolkit: $JX_LIBDEVICE, else under
+/// $CUDA_PATH, $CUDA_HOME, /usr/local/cuda or /usr/lib/cuda; empty if none.
+std::string findLibdevice();
+
+/// Registers `--jx-cuda-pipeline`, `--jx-cuda-<phase>` and the CUDA passes.
+void registerCUDAPipelines();
+
+/// `--jx-gpu-host-buffers` (GpuHostBuffers.cpp).
+void registerGpuHostBuffersPass();
+/// `--jx-loops-to-gpu` (LoopsToGpu.cpp).
+void registerLoopsToGpuPass();
+/// `--jx-cuda-launches-to-runtime` (CudaLaunchesToRuntime.cpp).
+void registerCudaLaunchesToRuntimePass();
+
+} // namespace jx
+
+#endif // JX_PIPELINES_CUDAPIPELINE_H

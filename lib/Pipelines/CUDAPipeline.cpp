@@ -1,0 +1,241 @@
+//===- CUDAPipeline.cpp - the staged CUDA compilation pipeline ------------===//
+
+#include "jx/Pipelines/CUDAPipeline.h"
+#include "jx/Pipelines/CPUPipeline.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+
+namespace jx {
+namespace {
+
+constexpr StringRef kPhases[] = {"hlo",     "linalg",  "bufferized",
+                                 "gpu",     "kernels", "llvm-dialect"};
+
+/// `--jx-cuda-host-allocations`: the host code's heap buffers come from
+/// the runtime's CUDA allocator (managed memory, which kernels and the host
+/// both read), not from the CPU's.
+struct CudaHostAllocationsPass
+    : PassWrapper<CudaHostAllocationsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CudaHostAllocationsPass)
+  StringRef getArgument() const override {
+    return "jx-cuda-host-allocations";
+  }
+  StringRef getDescription() const override {
+    return "Allocate the host code's buffers with jx_rt_cuda_alloc (CUDA "
+           "managed memory)";
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    static const std::pair<StringRef, StringRef> kRenames[] = {
+        {"_mlir_memref_to_llvm_alloc", "jx_rt_cuda_alloc"},
+        {"_mlir_memref_to_llvm_aligned_alloc", "jx_rt_cuda_aligned_alloc"},
+        {"_mlir_memref_to_llvm_free", "jx_rt_cuda_free"}};
+    for (auto [from, to] : kRenames) {
+      auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(from);
+      if (!fn)
+        continue;
+      auto name = StringAttr::get(&getContext(), to);
+      if (failed(SymbolTable::replaceAllSymbolUses(fn, name, module)))
+        return signalPassFailure();
+      SymbolTable::setSymbolName(fn, name);
+    }
+  }
+};
+
+std::string cudaPhasePipeline(StringRef phase,
+                              const CUDAPipelineOptions &options) {
+  if (phase == "hlo" || phase == "linalg" || phase == "bufferized") {
+    CPUPipelineOptions shared;
+    shared.fuse = options.fuse;
+    shared.blas = false;
+    shared.dnnl = false;
+    shared.sharedPhasesForCuda = true;
+    return phasePipeline(phase, shared);
+  }
+  if (phase == "gpu")
+    return "jx-gpu-host-buffers,scf-forall-to-parallel,"
+           "convert-linalg-to-parallel-loops,canonicalize,jx-loops-to-gpu,"
+           "canonicalize,cse";
+  if (phase == "kernels") {
+    std::string target = "chip=" + options.chip + " O=3";
+    std::string libdevice =
+        options.libdevice.empty() ? findLibdevice() : options.libdevice;
+    if (!libdevice.empty())
+      target += " l=" + libdevice;
+    return "gpu-kernel-outlining,"
+           "convert-complex-to-standard,"
+           "math-extend-to-supported-types{target-type=f32},"
+           "arith-emulate-unsupported-floats{source-types=bf16,f16 "
+           "target-type=f32},jx-round-emulated-floats,"
+           "jx-expand-math-like-xla,jx-approximate-math,"
+           "jx-expand-math-for-libm,"
+           "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+           "canonicalize,"
+           "nvvm-attach-target{" +
+           target +
+           "},"
+           "gpu.module(convert-gpu-to-nvvm),"
+           "gpu-module-to-binary{format=isa}";
+  }
+  // llvm-dialect: the host code.
+  return "jx-math-to-intrinsics,convert-math-to-libm,convert-math-to-llvm,"
+         "arith-expand{include-bf16=true},convert-arith-to-llvm,"
+         "convert-complex-to-llvm,"
+         "finalize-memref-to-llvm{use-generic-functions},gpu-to-llvm,"
+         "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
+         "reconcile-unrealized-casts,jx-cuda-host-allocations,"
+         "jx-cuda-launches-to-runtime";
+}
+
+LogicalResult checkLegality(ModuleOp module, StringRef phase) {
+  WalkResult result = module.walk([&](Operation *op) -> WalkResult {
+    StringRef dialect = op->getName().getDialectNamespace();
+    bool bad = false;
+    if (phase != "hlo")
+      bad = dialect == "stablehlo" || dialect == "chlo";
+    if (phase != "hlo" && phase != "linalg") {
+      bad |= dialect == "check";
+      for (Type t : op->getResultTypes())
+        bad |= isa<TensorType>(t);
+    }
+    if (phase == "gpu" || phase == "kernels")
+      bad |= dialect == "linalg";
+    if (phase == "kernels")
+      bad |= isa<gpu::GPUModuleOp, gpu::LaunchOp>(op);
+    if (phase == "llvm-dialect")
+      bad = !isa<ModuleOp>(op) && dialect != "llvm";
+    if (!bad)
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName() << "' was not lowered by the '"
+                    << phase << "' phase of the CUDA pipeline";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Before the kernels phase: a kernel that calls a math function needs
+/// libdevice, which only the CUDA toolkit has.
+LogicalResult checkLibdevice(ModuleOp module,
+                             const CUDAPipelineOptions &options) {
+  if (!options.libdevice.empty() || !findLibdevice().empty())
+    return success();
+  Operation *needs = nullptr;
+  module.walk([&](gpu::LaunchOp launch) {
+    launch.walk([&](Operation *op) {
+      if (!needs && op->getName().getDialectNamespace() == "math")
+        needs = op;
+    });
+  });
+  if (!needs)
+    return success();
+  return needs->emitError()
+         << "'" << needs->getName()
+         << "' in a CUDA kernel needs libdevice.10.bc from the CUDA toolkit, "
+            "which was not found: set JX_LIBDEVICE or CUDA_PATH";
+}
+
+} // namespace
+
+ArrayRef<StringRef> getCUDAPipelinePhases() { return kPhases; }
+
+std::string findLibdevice() {
+  auto exists = [](const std::string &p) {
+    return !p.empty() && llvm::sys::fs::exists(p);
+  };
+  if (const char *env = std::getenv("JX_LIBDEVICE"))
+    return exists(env) ? env : "";
+  std::vector<std::string> roots;
+  for (const char *var : {"CUDA_PATH", "CUDA_HOME"})
+    if (const char *env = std::getenv(var))
+      roots.push_back(env);
+  roots.push_back("/usr/local/cuda");
+  roots.push_back("/usr/lib/cuda");
+  for (const std::string &root : roots) {
+    std::string p = root + "/nvvm/libdevice/libdevice.10.bc";
+    if (exists(p))
+      return p;
+  }
+  return "";
+}
+
+LogicalResult runCUDAPipeline(ModuleOp module,
+                              const CUDAPipelineOptions &options) {
+  if (!options.stopAfter.empty() &&
+      !llvm::is_contained(kPhases, options.stopAfter))
+    return module.emitError() << "unknown CUDA pipeline phase '"
+                              << options.stopAfter << "'";
+  for (StringRef phase : kPhases) {
+    if (phase == "kernels" && failed(checkLibdevice(module, options)))
+      return failure();
+    PassManager pm(module.getContext());
+    if (failed(parsePassPipeline(cudaPhasePipeline(phase, options), pm)))
+      return module.emitError() << "cannot build the '" << phase
+                                << "' phase of the CUDA pipeline";
+    if (options.configurePassManager &&
+        failed(options.configurePassManager(pm)))
+      return failure();
+    if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
+      return failure();
+    if (options.afterPhase)
+      options.afterPhase(phase, module);
+    if (phase == options.stopAfter)
+      break;
+  }
+  return success();
+}
+
+namespace {
+struct CudaCLOptions : PassPipelineOptions<CudaCLOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("GPU architecture (sm_80, sm_90)"),
+                           llvm::cl::init("sm_80")};
+  Option<bool> fuse{*this, "fuse", llvm::cl::desc("Fuse elementwise ops"),
+                    llvm::cl::init(true)};
+};
+} // namespace
+
+void registerCUDAPipelines() {
+  PassRegistration<CudaHostAllocationsPass>();
+  registerGpuHostBuffersPass();
+  registerLoopsToGpuPass();
+  registerCudaLaunchesToRuntimePass();
+  auto build = [](ArrayRef<StringRef> phases, const CudaCLOptions &cl,
+                  OpPassManager &pm) {
+    CUDAPipelineOptions options;
+    options.chip = cl.chip;
+    options.fuse = cl.fuse;
+    for (StringRef phase : phases)
+      (void)parsePassPipeline(cudaPhasePipeline(phase, options), pm);
+  };
+  for (StringRef phase : kPhases) {
+    std::string name = ("jx-cuda-" + phase).str();
+    std::string description =
+        ("The '" + phase + "' phase of the CUDA pipeline").str();
+    PassPipelineRegistration<CudaCLOptions>(
+        name, description,
+        [phase, build](OpPassManager &pm, const CudaCLOptions &cl) {
+          build(phase, cl, pm);
+        });
+  }
+  PassPipelineRegistration<CudaCLOptions>(
+      "jx-cuda-pipeline",
+      "The whole CUDA pipeline, hlo to the LLVM dialect and PTX",
+      [build](OpPassManager &pm, const CudaCLOptions &cl) {
+        build(kPhases, cl, pm);
+      });
+}
+
+} // namespace jx
