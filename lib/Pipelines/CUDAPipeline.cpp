@@ -14,6 +14,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
 #include <cstdlib>
 
 using namespace mlir;
@@ -55,6 +56,48 @@ struct CudaHostAllocationsPass
   }
 };
 
+/// `--jx-sanitize-kernel-names`, after gpu-kernel-outlining: kernels are
+/// named after their function, and a function's name may hold characters
+/// PTX identifiers cannot ('.' in `split.impl`): those become '_'.
+struct SanitizeKernelNamesPass
+    : PassWrapper<SanitizeKernelNamesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SanitizeKernelNamesPass)
+  StringRef getArgument() const override { return "jx-sanitize-kernel-names"; }
+  StringRef getDescription() const override {
+    return "Rename kernel modules and kernels to valid PTX identifiers";
+  }
+  static std::string sanitized(StringRef name) {
+    std::string out = name.str();
+    for (char &c : out)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$')
+        c = '_';
+    return out;
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      for (auto fn : gpuModule.getOps<gpu::GPUFuncOp>()) {
+        std::string name = sanitized(fn.getName());
+        if (name != fn.getName())
+          SymbolTable::setSymbolName(fn, name);
+      }
+      std::string name = sanitized(gpuModule.getName());
+      if (name != gpuModule.getName() &&
+          failed(symbols.rename(gpuModule, name)))
+        return signalPassFailure();
+    }
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      SymbolRefAttr kernel = launch.getKernel();
+      auto leaf = FlatSymbolRefAttr::get(
+          &getContext(), sanitized(kernel.getLeafReference().getValue()));
+      launch.setKernelAttr(SymbolRefAttr::get(
+          &getContext(), sanitized(kernel.getRootReference().getValue()),
+          {leaf}));
+    });
+  }
+};
+
 std::string cudaPhasePipeline(StringRef phase,
                               const CUDAPipelineOptions &options) {
   if (phase == "hlo" || phase == "linalg" || phase == "bufferized") {
@@ -70,12 +113,15 @@ std::string cudaPhasePipeline(StringRef phase,
            "convert-linalg-to-parallel-loops,canonicalize,jx-loops-to-gpu,"
            "canonicalize,cse";
   if (phase == "kernels") {
-    std::string target = "chip=" + options.chip + " O=3";
     std::string libdevice =
         options.libdevice.empty() ? findLibdevice() : options.libdevice;
-    if (!libdevice.empty())
-      target += " l=" + libdevice;
-    return "gpu-kernel-outlining,"
+    std::string attach;
+    for (const std::string &chip : options.chips)
+      attach += "nvvm-attach-target{chip=" + chip + " O=3" +
+                (libdevice.empty() ? "" : " l=" + libdevice) + "},";
+    return std::string("gpu-launch-sink-index-computations,"
+                       "jx-widen-kernel-parameters,gpu-kernel-outlining,"
+                       "jx-sanitize-kernel-names,"
            "convert-complex-to-standard,"
            "math-extend-to-supported-types{target-type=f32},"
            "arith-emulate-unsupported-floats{source-types=bf16,f16 "
@@ -83,10 +129,8 @@ std::string cudaPhasePipeline(StringRef phase,
            "jx-expand-math-like-xla,jx-approximate-math,"
            "jx-expand-math-for-libm,"
            "expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-           "canonicalize,"
-           "nvvm-attach-target{" +
-           target +
-           "},"
+           "canonicalize,") +
+           attach +
            "gpu.module(convert-gpu-to-nvvm),"
            "gpu-module-to-binary{format=isa}";
   }
@@ -199,9 +243,9 @@ LogicalResult runCUDAPipeline(ModuleOp module,
 
 namespace {
 struct CudaCLOptions : PassPipelineOptions<CudaCLOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("GPU architecture (sm_80, sm_90)"),
-                           llvm::cl::init("sm_80")};
+  ListOption<std::string> chips{
+      *this, "chips",
+      llvm::cl::desc("GPU architectures (default: sm_80,sm_90)")};
   Option<bool> fuse{*this, "fuse", llvm::cl::desc("Fuse elementwise ops"),
                     llvm::cl::init(true)};
 };
@@ -209,13 +253,15 @@ struct CudaCLOptions : PassPipelineOptions<CudaCLOptions> {
 
 void registerCUDAPipelines() {
   PassRegistration<CudaHostAllocationsPass>();
+  PassRegistration<SanitizeKernelNamesPass>();
   registerGpuHostBuffersPass();
   registerLoopsToGpuPass();
   registerCudaLaunchesToRuntimePass();
   auto build = [](ArrayRef<StringRef> phases, const CudaCLOptions &cl,
                   OpPassManager &pm) {
     CUDAPipelineOptions options;
-    options.chip = cl.chip;
+    if (!cl.chips.empty())
+      options.chips.assign(cl.chips.begin(), cl.chips.end());
     options.fuse = cl.fuse;
     for (StringRef phase : phases)
       (void)parsePassPipeline(cudaPhasePipeline(phase, options), pm);

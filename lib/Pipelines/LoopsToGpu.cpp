@@ -35,6 +35,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 
@@ -102,6 +103,27 @@ Value tripCount(OpBuilder &b, Location loc, Value lb, Value ub, Value step) {
   Value span = arith::SubIOp::create(b, loc, ub, lb);
   span = arith::MaxSIOp::create(b, loc, span, zero);
   return arith::CeilDivSIOp::create(b, loc, span, step);
+}
+
+/// PTX has no parameters of 1, 2 or 4 bits: such integers the kernel takes
+/// from the host travel zero-extended to a byte and are truncated inside.
+void passNarrowIntegersWidened(gpu::LaunchOp kernel) {
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(kernel.getBody(), captured);
+  for (Value v : captured) {
+    auto type = dyn_cast<IntegerType>(v.getType());
+    if (!type || (type.getWidth() >= 8 && llvm::isPowerOf2_32(type.getWidth())))
+      continue;
+    unsigned width = std::max<unsigned>(8, llvm::PowerOf2Ceil(type.getWidth()));
+    OpBuilder b(kernel);
+    Value wide = arith::ExtUIOp::create(
+        b, v.getLoc(), IntegerType::get(v.getContext(), width), v);
+    b.setInsertionPointToStart(&kernel.getBody().front());
+    Operation *narrow = arith::TruncIOp::create(b, v.getLoc(), type, wide);
+    v.replaceUsesWithIf(narrow->getResult(0), [&](OpOperand &use) -> bool {
+      return kernel->isProperAncestor(use.getOwner()) && use.getOwner() != narrow;
+    });
+  }
 }
 
 /// Replaces the loop `op` (an scf.parallel, or a sequential nest run by one
@@ -222,8 +244,32 @@ struct LoopsToGpuPass
   }
 };
 
+/// `--jx-widen-kernel-parameters`, right before gpu-kernel-outlining (after
+/// canonicalize, which would fold the truncation of the extension away).
+struct WidenKernelParametersPass
+    : PassWrapper<WidenKernelParametersPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(WidenKernelParametersPass)
+  StringRef getArgument() const override {
+    return "jx-widen-kernel-parameters";
+  }
+  StringRef getDescription() const override {
+    return "Pass 1-, 2- and 4-bit integers to kernels as bytes (PTX has no "
+           "narrower parameters)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect>();
+  }
+  void runOnOperation() override {
+    getOperation().walk(
+        [](gpu::LaunchOp kernel) { passNarrowIntegersWidened(kernel); });
+  }
+};
+
 } // namespace
 
-void registerLoopsToGpuPass() { PassRegistration<LoopsToGpuPass>(); }
+void registerLoopsToGpuPass() {
+  PassRegistration<LoopsToGpuPass>();
+  PassRegistration<WidenKernelParametersPass>();
+}
 
 } // namespace jx

@@ -27,6 +27,7 @@
 
 #include <fcntl.h>
 #include <unistd.h>
+#include "Cuda.h"
 #include "Explore.h"
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
@@ -87,7 +88,8 @@ cl::opt<std::string> runFile(cl::Positional, cl::desc("<file.mlir>"),
 cl::opt<bool> splitInput("split-input-file",
                          cl::desc("Treat each '// -----' chunk as its own "
                                   "module and test case"),
-                         cl::cat(jxcOptions), cl::sub(runCmd));
+                         cl::cat(jxcOptions), cl::sub(runCmd),
+                         cl::sub(compileCmd));
 cl::list<std::string> inputs("input", cl::desc("The entry's next argument: an "
                                                ".npy file (x.npy, @x.npy) or "
                                                "inline, e.g. 2x3xf32=1 2 3 4 5 6"),
@@ -177,6 +179,18 @@ cl::opt<bool> printAll("print-all-stages",
                        cl::desc("Print the module after every stage, in "
                                 "order, from stablehlo to LLVM IR"),
                        cl::cat(jxcOptions), cl::sub(compileCmd));
+
+cl::opt<std::string> compileTarget(
+    "target",
+    cl::desc("What to compile for: cpu (default) or cuda (NVIDIA GPUs; "
+             "--emit takes hlo, linalg, bufferized, gpu, kernels, ptx, "
+             "cubin, llvm-dialect, llvm-ir; docs/cuda.md)"),
+    cl::init("cpu"), cl::cat(jxcOptions), cl::sub(compileCmd));
+cl::list<std::string> cudaArch(
+    "cuda-arch", cl::CommaSeparated,
+    cl::desc("With --target=cuda: the GPU architectures to write PTX for "
+             "(default: sm_80,sm_90)"),
+    cl::cat(jxcOptions), cl::sub(compileCmd));
 
 cl::opt<bool> timing(
     "timing", cl::desc("Print the time of every compilation phase on stderr"),
@@ -925,7 +939,85 @@ int compileLibrary(MLIRContext &ctx) {
   return 0;
 }
 
+int compileCudaCommand(MLIRContext &ctx) {
+  if (!jxc::isCudaStage(emit)) {
+    llvm::errs() << "jxc: error: unknown stage '" << emit
+                 << "' for --target=cuda; stages are stablehlo, hlo, linalg, "
+                    "bufferized, gpu, kernels, ptx, cubin, llvm-dialect, "
+                    "llvm-ir\n";
+    return kExitCannotCompile;
+  }
+  for (const std::string &chip : cudaArch)
+    if (!llvm::StringRef(chip).starts_with("sm_") ||
+        !llvm::all_of(llvm::StringRef(chip).drop_front(3), [](char c) { return c >= '0' && c <= '9'; }) ||
+        chip.size() < 5) {
+      llvm::errs() << "jxc: error: --cuda-arch '" << chip
+                   << "' is not a GPU architecture such as sm_80 or sm_90\n";
+      return kExitCannotCompile;
+    }
+  jxc::CudaCompileRequest request;
+  request.emit = emit;
+  request.printAll = printAll;
+  request.fuse = !noFuse;
+  request.chips.assign(cudaArch.begin(), cudaArch.end());
+  request.output = outputFile;
+  std::unique_ptr<llvm::ToolOutputFile> out;
+  if (emit != "cubin") {
+    std::string error;
+    out = openOutputFile(outputFile, &error);
+    if (!out) {
+      llvm::errs() << "jxc: error: " << error << "\n";
+      return kExitCannotCompile;
+    }
+  }
+  llvm::raw_ostream &os = out ? out->os() : llvm::outs();
+  if (!splitInput) {
+    llvm::SourceMgr sourceMgr;
+    SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+    OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, compileFile);
+    if (!module)
+      return kExitCannotCompile;
+    int rc = jxc::compileForCuda(*module, request, os);
+    if (rc == 0 && out)
+      out->keep();
+    return rc;
+  }
+  // Each chunk compiled on its own (its cubins in DIR/line<N>), with a
+  // status line on stderr: how the CUDA tests count programs.
+  std::string error;
+  auto file = openInputFile(compileFile, &error);
+  if (!file) {
+    llvm::errs() << "jxc: error: " << error << "\n";
+    return kExitCannotCompile;
+  }
+  int worst = 0;
+  for (const Chunk &chunk : splitChunks(file->getBuffer(), true)) {
+    llvm::SourceMgr sourceMgr;
+    SourceMgrDiagnosticHandler handler(sourceMgr, &ctx);
+    OwningOpRef<ModuleOp> module =
+        parseChunk(ctx, sourceMgr, chunk, compileFile);
+    jxc::CudaCompileRequest piece = request;
+    if (emit == "cubin")
+      piece.output = outputFile + "/line" + std::to_string(chunk.firstLine);
+    int rc = module ? jxc::compileForCuda(*module, piece, os)
+                    : kExitCannotCompile;
+    llvm::errs() << "jxc: " << compileFile << ":" << chunk.firstLine << ": "
+                 << (rc == 0 ? "compiled" : "failed") << "\n";
+    worst = std::max(worst, rc);
+  }
+  if (out)
+    out->keep();
+  return worst;
+}
+
 int compileCommand(MLIRContext &ctx) {
+  if (compileTarget == "cuda")
+    return compileCudaCommand(ctx);
+  if (compileTarget != "cpu") {
+    llvm::errs() << "jxc: error: unknown --target '" << compileTarget
+                 << "' (cpu, cuda)\n";
+    return kExitCannotCompile;
+  }
   static const char *const kStages[] = {"stablehlo", "hlo", "linalg",
                                         "bufferized", "loops", "llvm-dialect",
                                         "llvm-ir", "asm", "obj", "executable",

@@ -26,6 +26,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class PassManager;
@@ -39,9 +40,11 @@ llvm::ArrayRef<llvm::StringRef> getCUDAPipelinePhases();
 struct CUDAPipelineOptions {
   /// Stop after this phase (one of getCUDAPipelinePhases()); empty: all.
   llvm::StringRef stopAfter;
-  /// The GPU architecture the PTX is for ("sm_80", "sm_90", ...). PTX for an
-  /// architecture runs on it and every later one (the driver compiles it).
-  std::string chip = "sm_80";
+  /// The GPU architectures the PTX is for ("sm_80", "sm_90", ...): one PTX
+  /// object per kernel module and architecture. PTX for an architecture
+  /// runs on it and every later one (the driver compiles it); the runtime
+  /// loads the newest one the device can run.
+  std::vector<std::string> chips = {"sm_80", "sm_90"};
   /// libdevice's bitcode (the CUDA toolkit's math functions), linked into
   /// kernels that call math functions; empty: found by findLibdevice().
   std::string libdevice;
