@@ -84,6 +84,7 @@ std::string cacheKey(mlir::ModuleOp module, const std::string &entry,
   for (const std::string &flag : cpu.flags)
     field(flag);
   field(options.target_cpu);
+  field(options.device);
   field(entry);
   field(std::string{char('0' + options.fuse), char('0' + options.blas),
                     char('0' + options.dnnl), char('0' + options.time_regions)});

@@ -9,6 +9,8 @@
 #include "jx/runtime/compile_cache.h"
 
 #include "jx/Pipelines/CPUPipeline.h"
+#include "jx/Pipelines/CUDAPipeline.h"
+#include "jx/runtime/cuda.h"
 #include "jx/Target/CPU/CPUTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -134,8 +136,10 @@ std::unique_ptr<runtime::executable> compile(mlir::ModuleOp source,
                                              const std::string &entry,
                                              const compile_options &options) {
   // The disk cache, when it is on; not when the caller watches the
-  // pipeline's phases, which a cached executable skips.
+  // pipeline's phases, which a cached executable skips, nor for CUDA code
+  // (not serializable yet).
   if (options.after_phase || options.configure_pass_manager ||
+      options.device != "cpu" ||
       runtime::cache_dir().empty() ||
       !source.lookupSymbol<mlir::func::FuncOp>(entry))
     return compileUncached(source, entry, options);
@@ -264,8 +268,20 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
     if (options.after_phase)
       options.after_phase(phase.str(), m);
   };
-  if (mlir::failed(runCPUPipeline(*module, pipeline)))
+  if (options.device == "cuda" || options.device == "cuda-emulator") {
+    CUDAPipelineOptions cudaPipeline;
+    cudaPipeline.emulateOnHost = options.device == "cuda-emulator";
+    cudaPipeline.fuse = options.fuse;
+    cudaPipeline.configurePassManager = options.configure_pass_manager;
+    cudaPipeline.afterPhase = pipeline.afterPhase;
+    // PTX for this process's GPU where it has one.
+    if (!cudaPipeline.emulateOnHost && runtime::cuda::available())
+      cudaPipeline.chips = {runtime::cuda::current_device().arch()};
+    if (mlir::failed(runCUDAPipeline(*module, cudaPipeline)))
+      return nullptr;
+  } else if (mlir::failed(runCPUPipeline(*module, pipeline))) {
     return nullptr;
+  }
   if (auto r = (*module)->getAttrOfType<mlir::IntegerAttr>("mhlo.num_replicas"))
     signature.replicas = static_cast<int>(std::max<int64_t>(r.getInt(), 1));
   if (auto p = (*module)->getAttrOfType<mlir::IntegerAttr>("mhlo.num_partitions"))
@@ -304,6 +320,20 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
   std::vector<tensor_spec> &outputs = signature.outputs;
   std::vector<uint8_t> &mayAlias = signature.mayAlias;
 
+  if (options.device != "cpu" && options.device != "cuda" &&
+      options.device != "cuda-emulator") {
+    mlir::emitError(fn.getLoc()) << "unknown device kind '" << options.device
+                                 << "' (cpu, cuda, cuda-emulator)";
+    return nullptr;
+  }
+  if (options.device == "cuda" &&
+      (options.serializable || signature.replicas * signature.partitions > 1)) {
+    mlir::emitError(fn.getLoc())
+        << "@" << entry << ": not supported on cuda yet: "
+        << (options.serializable ? "serializable executables"
+                                 : "programs for several devices");
+    return nullptr;
+  }
   if (options.serializable) {
     llvm::Expected<std::string> so =
         cpu::compileSharedObject(*module, options.target_cpu);
@@ -352,9 +382,12 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
         << " failed: " << llvm::toString(std::move(error));
     return nullptr;
   }
-  return std::make_unique<runtime::executable>(
+  auto exe = std::make_unique<runtime::executable>(
       entry, std::move(inputs), std::move(outputs), std::move(mayAlias),
       std::make_unique<jit_code>(std::move(*jit)), *fnPtr);
+  // The emulator's code runs on the CPU's memory like CPU code.
+  exe->set_device_kind(options.device == "cuda" ? "cuda" : "cpu");
+  return exe;
 }
 
 } // namespace

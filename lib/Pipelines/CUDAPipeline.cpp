@@ -6,6 +6,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -221,7 +222,37 @@ LogicalResult runCUDAPipeline(ModuleOp module,
       !llvm::is_contained(kPhases, options.stopAfter))
     return module.emitError() << "unknown CUDA pipeline phase '"
                               << options.stopAfter << "'";
+  // What the pipeline cannot compile is what CUDA does not support yet:
+  // each error says so, so that users (and the CUDA tests) can tell these
+  // from other failures.
+  ScopedDiagnosticHandler label(module.getContext(), [](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      diag << " (not supported on cuda yet)";
+    return failure(); // on to the next handler, which prints it
+  });
   for (StringRef phase : kPhases) {
+    if (options.emulateOnHost && phase == "kernels") {
+      // The emulator's last phase: launches as host loops, then the CPU's
+      // loops and llvm-dialect phases.
+      CPUPipelineOptions cpu;
+      cpu.blas = cpu.dnnl = false;
+      PassManager pm(module.getContext());
+      if (failed(parsePassPipeline("jx-gpu-launches-to-loops," +
+                                       phasePipeline("loops", cpu) + "," +
+                                       phasePipeline("llvm-dialect", cpu),
+                                   pm)))
+        return module.emitError("cannot build the CUDA emulator's phase");
+      if (options.configurePassManager &&
+          failed(options.configurePassManager(pm)))
+        return failure();
+      if (failed(pm.run(module)) ||
+          failed(checkLegality(module, "llvm-dialect")))
+        return failure();
+      module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+      if (options.afterPhase)
+        options.afterPhase("emulated", module);
+      return success();
+    }
     if (phase == "kernels" && failed(checkLibdevice(module, options)))
       return failure();
     PassManager pm(module.getContext());

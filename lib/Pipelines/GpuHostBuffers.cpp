@@ -92,8 +92,14 @@ struct GpuHostBuffersPass
           replacement = memref::CastOp::create(b, g.getLoc(), g.getType(),
                                                replacement);
         g.replaceAllUsesWith(replacement);
-        g.erase();
       }
+      // Erased last: the builder's insertion point may be one of them.
+      for (memref::GetGlobalOp g : globals)
+        g.erase();
+      // A function that returns buffers (not an entry, whose results are
+      // out-parameters) may return a constant's copy: it keeps it.
+      if (llvm::any_of(fn.getResultTypes(), llvm::IsaPred<BaseMemRefType>))
+        continue;
       fn.walk([&](func::ReturnOp ret) {
         OpBuilder rb(ret);
         for (Value buffer : buffers)

@@ -265,11 +265,68 @@ struct WidenKernelParametersPass
   }
 };
 
+/// `--jx-gpu-launches-to-loops`: each gpu.launch as loops over its blocks
+/// and threads on the host, so that the CUDA pipeline's kernels can be run
+/// (and tested) on a machine without a GPU: the CUDA emulator device.
+struct GpuLaunchesToLoopsPass
+    : PassWrapper<GpuLaunchesToLoopsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuLaunchesToLoopsPass)
+  StringRef getArgument() const override {
+    return "jx-gpu-launches-to-loops";
+  }
+  StringRef getDescription() const override {
+    return "Run each gpu.launch as host loops over its blocks and threads";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<scf::SCFDialect, arith::ArithDialect>();
+  }
+  void runOnOperation() override {
+    SmallVector<gpu::LaunchOp> launches;
+    getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
+    for (gpu::LaunchOp launch : launches) {
+      if (!launch.getBody().hasOneBlock()) {
+        launch.emitError("a kernel of several blocks cannot be emulated");
+        return signalPassFailure();
+      }
+      OpBuilder b(launch);
+      Location loc = launch.getLoc();
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      IRMapping map;
+      auto loop = [&](Value bound, Value id) {
+        auto forOp = scf::ForOp::create(b, loc, zero, bound, one);
+        map.map(id, forOp.getInductionVar());
+        b.setInsertionPoint(forOp.getBody()->getTerminator());
+      };
+      loop(grid.x, launch.getBlockIds().x);
+      loop(grid.y, launch.getBlockIds().y);
+      loop(grid.z, launch.getBlockIds().z);
+      loop(block.x, launch.getThreadIds().x);
+      loop(block.y, launch.getThreadIds().y);
+      loop(block.z, launch.getThreadIds().z);
+      gpu::KernelDim3 gridArgs = launch.getGridSize();
+      gpu::KernelDim3 blockArgs = launch.getBlockSize();
+      map.map(gridArgs.x, grid.x);
+      map.map(gridArgs.y, grid.y);
+      map.map(gridArgs.z, grid.z);
+      map.map(blockArgs.x, block.x);
+      map.map(blockArgs.y, block.y);
+      map.map(blockArgs.z, block.z);
+      for (Operation &op : launch.getBody().front().without_terminator())
+        b.clone(op, map);
+      launch.erase();
+    }
+  }
+};
+
 } // namespace
 
 void registerLoopsToGpuPass() {
   PassRegistration<LoopsToGpuPass>();
   PassRegistration<WidenKernelParametersPass>();
+  PassRegistration<GpuLaunchesToLoopsPass>();
 }
 
 } // namespace jx

@@ -2,6 +2,7 @@
 // load from a shared object, serialize.
 
 #include "jx/runtime/executable.h"
+#include "jx/runtime/cuda.h"
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/region_timers.h"
 #include "jx/runtime/memory.h"
@@ -141,6 +142,11 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"_mlir_memref_to_llvm_aligned_alloc",
        fn(&_mlir_memref_to_llvm_aligned_alloc)},
       {"_mlir_memref_to_llvm_free", fn(&_mlir_memref_to_llvm_free)},
+      // Code compiled for CUDA (CUDAPipeline.h, cuda.cpp).
+      {"jx_rt_cuda_alloc", fn(&jx_rt_cuda_alloc)},
+      {"jx_rt_cuda_aligned_alloc", fn(&jx_rt_cuda_aligned_alloc)},
+      {"jx_rt_cuda_free", fn(&jx_rt_cuda_free)},
+      {"jx_rt_cuda_launch", fn(&jx_rt_cuda_launch)},
   };
   std::lock_guard<std::mutex> lock(registered_mutex);
   symbols.insert(symbols.end(), registered().begin(), registered().end());
@@ -493,8 +499,35 @@ executable::run(const std::vector<const host_buffer *> &pointers,
   // memref argument is passed as its descriptor's words.
   std::vector<int64_t> words;
   words.reserve(32);
+  // CUDA code reads and writes managed memory: inputs are copied in before
+  // the call, outputs out after it.
+  struct staged {
+    void *managed;
+    uint8_t *host;
+    std::size_t bytes;
+  };
+  std::vector<staged> staging;
+  bool on_cuda = device_kind_ == "cuda";
+  struct free_staging {
+    std::vector<staged> &s;
+    ~free_staging() {
+      for (staged &b : s)
+        cuda::free_managed(b.managed);
+    }
+  } staging_guard{staging};
+  auto place = [&](uint8_t *host, std::size_t bytes, bool copy_in) -> void * {
+    if (!on_cuda)
+      return host;
+    void *managed = cuda::alloc_managed(bytes);
+    staging.push_back({managed, copy_in ? nullptr : host, bytes});
+    if (copy_in && bytes)
+      std::memcpy(managed, host, bytes);
+    return managed;
+  };
   for (std::size_t i = 0; i < args.size(); ++i)
-    push_descriptor(words, const_cast<uint8_t *>(args[i].data.data()),
+    push_descriptor(words,
+                    place(const_cast<uint8_t *>(args[i].data.data()),
+                          args[i].data.size(), true),
                     args[i].shape);
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     std::size_t bytes = output_size(i);
@@ -505,7 +538,8 @@ executable::run(const std::vector<const host_buffer *> &pointers,
                             " is " + outputs_[i].type_string() +
                             ", its reused buffer " + reuse[i].type_string());
       // Moved into results[i] after the call: an input may point at it.
-      push_descriptor(words, reuse[i].data.data(), outputs_[i].shape);
+      push_descriptor(words, place(reuse[i].data.data(), bytes, false),
+                      outputs_[i].shape);
       reused[i] = 1;
       continue;
     }
@@ -524,7 +558,8 @@ executable::run(const std::vector<const host_buffer *> &pointers,
                          outputs_[i].type_string() + " (" +
                          format_bytes(bytes) + "): out of memory");
     }
-    push_descriptor(words, results[i].data.data(), results[i].shape);
+    push_descriptor(words, place(results[i].data.data(), bytes, false),
+                    results[i].shape);
   }
   std::vector<void *> packed;
   packed.reserve(words.size());
@@ -538,6 +573,12 @@ executable::run(const std::vector<const host_buffer *> &pointers,
     if (memory.kernel_failed())
       throw std::runtime_error("@" + entry_ + ": " + memory.error());
     throw memory_error("@" + entry_ + ": " + memory.error());
+  }
+  if (on_cuda) {
+    cuda::synchronize();
+    for (const staged &b : staging)
+      if (b.host && b.bytes)
+        std::memcpy(b.host, b.managed, b.bytes);
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (reused[i])

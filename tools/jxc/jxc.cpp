@@ -38,6 +38,7 @@
 #include "jx/Compiler/Load.h"
 #include "jx/runtime/check_hooks.h"
 #include "jx/runtime/compile_cache.h"
+#include "jx/runtime/cuda.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/format.h"
 #include "jx/runtime/memory.h"
@@ -192,6 +193,14 @@ cl::list<std::string> cudaArch(
              "(default: sm_80,sm_90)"),
     cl::cat(jxcOptions), cl::sub(compileCmd));
 
+cl::opt<std::string> runDevice(
+    "device",
+    cl::desc("Where the program runs: cpu (default), cuda (the CUDA device "
+             "of this machine), or cuda-emulator (the CUDA pipeline's kernels "
+             "run as loops on the CPU, to test them without a GPU; "
+             "docs/cuda.md); default: JX_DEVICE, else cpu"),
+    cl::init("cpu"), cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(benchCmd));
+
 cl::opt<bool> timing(
     "timing", cl::desc("Print the time of every compilation phase on stderr"),
     cl::cat(jxcOptions), cl::sub(runCmd), cl::sub(compileCmd), cl::sub(benchCmd));
@@ -343,12 +352,15 @@ mlir::LogicalResult applyMlirPassOptions(mlir::PassManager &pm) {
 /// --no-fuse, --no-blas, --no-dnnl, --timing and MLIR's pass manager
 /// options as compile options. With --timing, call phaseTimes.print()
 /// after compiling.
+std::string runDeviceKind();
+
 jx::compiler::compile_options compileOptionsFromFlags() {
   jx::compiler::compile_options options;
   options.fuse = !noFuse;
   options.blas = !noBlas;
   options.dnnl = !noDnnl;
   options.target_cpu = targetCpu;
+  options.device = runDeviceKind();
   if (mlirPassOptions)
     options.configure_pass_manager = applyMlirPassOptions;
   if (timing) {
@@ -600,8 +612,35 @@ int runChunk(MLIRContext &ctx, const Chunk &chunk, llvm::StringRef path) {
 
 bool applyMemoryLimit();
 
+/// --device, else JX_DEVICE, else "cpu".
+std::string runDeviceKind() {
+  if (!runDevice.getNumOccurrences())
+    if (const char *env = std::getenv("JX_DEVICE"); env && *env)
+      return env;
+  return runDevice;
+}
+
+/// The device kind: "cpu", "cuda-emulator", or "cuda" where this machine
+/// has a usable CUDA device; false after a message otherwise.
+bool checkRunDevice() {
+  std::string kind = runDeviceKind();
+  if (kind == "cpu" || kind == "cuda-emulator")
+    return true;
+  if (kind != "cuda") {
+    llvm::errs() << "jxc: error: unknown --device '" << kind
+                 << "' (cpu, cuda, cuda-emulator)\n";
+    return false;
+  }
+  std::string why = jx::runtime::cuda::unavailable_reason();
+  if (!why.empty()) {
+    llvm::errs() << "jxc: error: --device=cuda: " << why << "\n";
+    return false;
+  }
+  return true;
+}
+
 int runCommand(MLIRContext &ctx) {
-  if (!applyMemoryLimit())
+  if (!applyMemoryLimit() || !checkRunDevice())
     return kExitCannotCompile;
   if (outputDir.getNumOccurrences() && outputDir.empty()) {
     llvm::errs() << "jxc: error: --output-dir is empty; give a folder\n";
@@ -695,7 +734,7 @@ bool loadWithEntry(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
 /// until --min-time seconds have passed (at least 3); prints the compile
 /// time and the median, minimum and maximum time of a call.
 int benchCommand(MLIRContext &ctx) {
-  if (!applyMemoryLimit())
+  if (!applyMemoryLimit() || !checkRunDevice())
     return kExitCannotCompile;
   if (benchFormat != "text" && benchFormat != "json") {
     llvm::errs() << "jxc: error: --format must be text or json\n";

@@ -48,6 +48,13 @@ struct compile_options {
   /// serialized executable or library built here runs on other machines
   /// of that level. The JIT refuses a level this CPU lacks.
   std::string target_cpu;
+  /// Where the code runs: "cpu", or "cuda" (the CUDA pipeline, docs/cuda.md:
+  /// kernels as PTX for the CUDA device of this process, or for sm_80 and
+  /// sm_90 where there is none; run() then needs that device), or
+  /// "cuda-emulator" (the CUDA pipeline's kernels run as loops on the CPU:
+  /// their code tested without a GPU). CUDA code is single-device and not
+  /// serializable yet.
+  std::string device = "cpu";
   /// Called after each pipeline phase with its name and the module.
   std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
   /// Called with each phase's pass manager before it runs (see

@@ -48,6 +48,13 @@ struct CUDAPipelineOptions {
   /// libdevice's bitcode (the CUDA toolkit's math functions), linked into
   /// kernels that call math functions; empty: found by findLibdevice().
   std::string libdevice;
+  /// Run the kernels on the host instead: after the gpu phase, each launch
+  /// becomes loops over its blocks and threads (jx-gpu-launches-to-loops),
+  /// compiled by the CPU pipeline's loops and llvm-dialect phases. The
+  /// kernels' code then runs, and is tested, on a machine without a GPU
+  /// (the "cuda-emulator" device); the phases are hlo, linalg, bufferized,
+  /// gpu, emulated.
+  bool emulateOnHost = false;
   /// Elementwise fusion, as on the CPU.
   bool fuse = true;
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;

@@ -112,6 +112,12 @@ public:
     replicas_ = replicas;
     partitions_ = partitions;
   }
+  /// Where the code runs: "cpu", or "cuda" for code of the CUDA pipeline
+  /// (jx/runtime/cuda.h), whose run() copies the inputs into CUDA managed
+  /// memory and the outputs back. Not serialized: a CUDA executable is
+  /// compiled in the process that runs it.
+  const std::string &device_kind() const { return device_kind_; }
+  void set_device_kind(std::string kind) { device_kind_ = std::move(kind); }
   const std::vector<tensor_spec> &inputs() const { return inputs_; }
   const std::vector<tensor_spec> &outputs() const { return outputs_; }
 
@@ -153,6 +159,7 @@ private:
   std::string shared_object_;
   cpu_info cpu_;
   int replicas_ = 1, partitions_ = 1;
+  std::string device_kind_ = "cpu";
 };
 
 /// The runtime functions compiled code calls, by the names it calls them:

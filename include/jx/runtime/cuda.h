@@ -1,0 +1,65 @@
+// cuda.h - NVIDIA GPUs through the CUDA driver API, loaded at run time.
+//
+// The runtime opens libcuda.so.1 with dlopen the first time something asks
+// for a GPU, so jx builds and runs on machines without one; there every
+// entry point says why CUDA cannot be used ("no NVIDIA driver: cannot load
+// libcuda.so.1", "the driver reports no CUDA device"). Device 0 (or
+// JX_CUDA_DEVICE) is used through its primary context.
+//
+// Code compiled by the CUDA pipeline (jx/Pipelines/CUDAPipeline.h) calls the
+// extern "C" functions below: its buffers are CUDA managed memory, which
+// kernels and host code both address, and each kernel launch is synchronous.
+
+#ifndef JX_RUNTIME_CUDA_H
+#define JX_RUNTIME_CUDA_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace jx::runtime::cuda {
+
+/// Empty when a CUDA device can be used; else why not.
+std::string unavailable_reason();
+bool available();
+
+/// The number of CUDA devices (0 without a driver).
+int device_count();
+
+struct device_info {
+  int ordinal = 0;
+  std::string name;
+  int major = 0, minor = 0; // compute capability
+  uint64_t memory = 0;      // bytes
+  /// "sm_90".
+  std::string arch() const;
+};
+
+/// The device jx uses (JX_CUDA_DEVICE, default 0). Throws
+/// std::runtime_error with unavailable_reason() when there is none.
+device_info current_device();
+
+/// Managed memory of `bytes` (at least one byte); throws std::runtime_error
+/// naming the size and the driver's message when it cannot.
+void *alloc_managed(std::size_t bytes);
+void free_managed(void *p);
+
+/// Waits for all work on the device; throws on an error it reports.
+void synchronize();
+
+} // namespace jx::runtime::cuda
+
+// What compiled code calls (CUDAPipeline.h). Failures end the running call
+// (memory.h: fail_current_call) with the driver's message.
+extern "C" {
+void *jx_rt_cuda_alloc(uint64_t bytes);
+void *jx_rt_cuda_aligned_alloc(uint64_t alignment, uint64_t bytes);
+void jx_rt_cuda_free(void *p);
+/// `objects`: "sm_80\0<ptx>\0sm_90\0<ptx>\0\0" (CudaLaunchesToRuntime.cpp);
+/// the newest architecture the device runs is loaded once per process.
+void jx_rt_cuda_launch(const char *objects, const char *kernel, int64_t gx,
+                       int64_t gy, int64_t gz, int64_t bx, int64_t by,
+                       int64_t bz, int32_t shared_bytes, void **params);
+}
+
+#endif // JX_RUNTIME_CUDA_H
