@@ -66,6 +66,18 @@ def compile_file(jxc, path, arch, work, timeout):
     return results
 
 
+def find_ptxas():
+    """Where jxc looks for ptxas (lib/Target/CUDA/CUDATarget.cpp)."""
+    if os.environ.get("JX_PTXAS"):
+        return os.access(os.environ["JX_PTXAS"], os.X_OK)
+    roots = [os.environ[v] for v in ("CUDA_PATH", "CUDA_HOME") if v in os.environ]
+    for root in roots + ["/usr/local/cuda"]:
+        if os.access(os.path.join(root, "bin", "ptxas"), os.X_OK):
+            return True
+    return any(os.access(os.path.join(d, "ptxas"), os.X_OK)
+               for d in os.environ.get("PATH", "").split(os.pathsep) if d)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -75,9 +87,15 @@ def main():
     ap.add_argument("--min-rate", type=float, default=0.0)
     ap.add_argument("--require-named", action="store_true",
                     help='every failure must say "not supported on cuda yet"')
+    ap.add_argument("--skip-without-ptxas", action="store_true",
+                    help="exit 77 (a skipped test) when ptxas is absent")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=600)
     args = ap.parse_args()
+    if args.skip_without_ptxas and not find_ptxas():
+        print("cuda: skipped: ptxas (CUDA toolkit) not found in JX_PTXAS, "
+              "CUDA_PATH, CUDA_HOME, /usr/local/cuda/bin or PATH")
+        return 77
 
     with tempfile.TemporaryDirectory(prefix="jx-cuda-check-") as work:
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

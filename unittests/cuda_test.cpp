@@ -1,0 +1,143 @@
+// cuda_test.cpp - the CUDA device without a GPU: clear errors, never a
+// crash; and the CUDA pipeline's kernels, run by the cuda-emulator device,
+// giving the CPU's results.
+
+#include "jx/Compiler/Compile.h"
+#include "jx/runtime/cuda.h"
+
+#include "../lib/frontend/lowering.h"
+
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace {
+
+using jx::runtime::host_buffer;
+
+host_buffer floats(std::vector<int64_t> shape, const std::vector<float> &values) {
+  host_buffer b;
+  b.shape = std::move(shape);
+  b.data.resize(values.size() * 4);
+  std::memcpy(b.data.data(), values.data(), b.data.size());
+  return b;
+}
+
+std::vector<float> values_of(const host_buffer &b) {
+  std::vector<float> v(b.data.size() / 4);
+  std::memcpy(v.data(), b.data.data(), b.data.size());
+  return v;
+}
+
+/// tanh(x @ w + b) and the sum of each row of x: a contraction, a fused
+/// elementwise chain with a transcendental, a reduction.
+std::unique_ptr<jx::runtime::executable> compile_layer(const std::string &device) {
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "func.func @main(%x: tensor<3x5xf32>, %w: tensor<5x4xf32>, %b: tensor<4xf32>)"
+      "    -> (tensor<3x4xf32>, tensor<3xf32>) {\n"
+      "  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0]"
+      "      : (tensor<3x5xf32>, tensor<5x4xf32>) -> tensor<3x4xf32>\n"
+      "  %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<4xf32>) -> tensor<3x4xf32>\n"
+      "  %2 = stablehlo.add %0, %1 : tensor<3x4xf32>\n"
+      "  %3 = stablehlo.tanh %2 : tensor<3x4xf32>\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %4 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1]"
+      "      : (tensor<3x5xf32>, tensor<f32>) -> tensor<3xf32>\n"
+      "  return %3, %4 : tensor<3x4xf32>, tensor<3xf32>\n}\n",
+      &jx::frontend::context());
+  jx::compiler::compile_options o;
+  o.device = device;
+  return jx::compiler::compile(*module, "main", o);
+}
+
+std::vector<host_buffer> layer_inputs() {
+  std::vector<float> x(15), w(20), b(4);
+  for (int i = 0; i < 15; ++i)
+    x[i] = 0.1f * static_cast<float>(i) - 0.7f;
+  for (int i = 0; i < 20; ++i)
+    w[i] = 0.05f * static_cast<float>(i % 7) - 0.1f;
+  for (int i = 0; i < 4; ++i)
+    b[i] = 0.25f * static_cast<float>(i);
+  return {floats({3, 5}, x), floats({5, 4}, w), floats({4}, b)};
+}
+
+TEST(Cuda, WithoutADeviceEveryEntrySaysWhy) {
+  if (jx::runtime::cuda::available())
+    GTEST_SKIP() << "this machine has a CUDA device";
+  std::string why = jx::runtime::cuda::unavailable_reason();
+  EXPECT_FALSE(why.empty());
+  EXPECT_TRUE(why.find("libcuda.so.1") != std::string::npos ||
+              why.find("no CUDA device") != std::string::npos)
+      << why;
+  EXPECT_EQ(jx::runtime::cuda::device_count(), 0);
+  try {
+    (void)jx::runtime::cuda::alloc_managed(64);
+    FAIL() << "allocated without a device";
+  } catch (const std::runtime_error &e) {
+    EXPECT_EQ(std::string(e.what()), "CUDA: " + why);
+  }
+  EXPECT_THROW((void)jx::runtime::cuda::current_device(), std::runtime_error);
+  EXPECT_THROW(jx::runtime::cuda::synchronize(), std::runtime_error);
+  jx::runtime::cuda::free_managed(nullptr); // a no-op, not a crash
+}
+
+TEST(Cuda, CompiledProgramRunsOnTheDeviceOrFailsClearly) {
+  // Compiling needs no GPU (PTX for sm_80 and sm_90 where there is none).
+  auto cuda = compile_layer("cuda");
+  ASSERT_TRUE(cuda);
+  EXPECT_EQ(cuda->device_kind(), "cuda");
+  auto args = layer_inputs();
+  if (!jx::runtime::cuda::available()) {
+    try {
+      (void)cuda->run(args);
+      FAIL() << "ran without a device";
+    } catch (const std::runtime_error &e) {
+      EXPECT_NE(std::string(e.what()).find("CUDA: "), std::string::npos)
+          << e.what();
+    }
+    return;
+  }
+  auto cpu = compile_layer("cpu");
+  auto want = cpu->run(args), got = cuda->run(args);
+  for (int r = 0; r < 2; ++r) {
+    auto a = values_of(want[r]), b = values_of(got[r]);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      EXPECT_NEAR(a[i], b[i], 1e-5f) << "result " << r << " element " << i;
+  }
+}
+
+TEST(Cuda, EmulatedKernelsGiveTheCpusResults) {
+  auto emulated = compile_layer("cuda-emulator");
+  auto cpu = compile_layer("cpu");
+  ASSERT_TRUE(emulated && cpu);
+  EXPECT_EQ(emulated->device_kind(), "cpu");
+  auto args = layer_inputs();
+  auto want = cpu->run(args), got = emulated->run(args);
+  // The contraction adds in another order than BLAS: close, not equal.
+  auto a = values_of(want[0]), b = values_of(got[0]);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    EXPECT_NEAR(a[i], b[i], 1e-6f) << "element " << i;
+  // One thread per row adds in the CPU loop's order: the same bits.
+  EXPECT_EQ(values_of(want[1]), values_of(got[1]));
+}
+
+TEST(Cuda, UnknownDeviceKindIsAnError) {
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  return %x : tensor<2xf32>\n}\n",
+      &jx::frontend::context());
+  jx::compiler::compile_options o;
+  o.device = "tpu";
+  jx::frontend::diagnostic_capture diagnostics;
+  EXPECT_EQ(jx::compiler::compile(*module, "main", o), nullptr);
+  EXPECT_NE(diagnostics.text().find("unknown device kind 'tpu'"),
+            std::string::npos)
+      << diagnostics.text();
+}
+
+} // namespace
