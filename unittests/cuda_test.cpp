@@ -3,6 +3,7 @@
 // giving the CPU's results.
 
 #include "jx/Compiler/Compile.h"
+#include "jx/jx.h"
 #include "jx/runtime/cuda.h"
 
 #include "../lib/frontend/lowering.h"
@@ -138,6 +139,35 @@ TEST(Cuda, UnknownDeviceKindIsAnError) {
   EXPECT_NE(diagnostics.text().find("unknown device kind 'tpu'"),
             std::string::npos)
       << diagnostics.text();
+}
+
+} // namespace
+
+namespace {
+
+TEST(Cuda, JitOnTheEmulatorMatchesTheCpu) {
+  auto f = [](const jx::Array &x, const jx::Array &y) {
+    return jx::numpy::tanh(x * y + 1.0f).sum();
+  };
+  jx::Array x = jx::array({0.5f, -1.0f, 2.0f, 0.25f}, {2, 2});
+  jx::Array y = jx::array({1.5f, 3.0f, -0.5f, 4.0f}, {2, 2});
+  auto cpu = jx::jit(f, jx::jit_options().device("cpu"));
+  auto emulated = jx::jit(f, jx::jit_options().device("cuda-emulator"));
+  EXPECT_EQ(cpu(x, y).item<float>(), emulated(x, y).item<float>());
+}
+
+TEST(Cuda, JitOnCudaWithoutADeviceThrows) {
+  if (jx::runtime::cuda::available())
+    GTEST_SKIP() << "this machine has a CUDA device";
+  auto f = jx::jit([](const jx::Array &x) { return x * 2.0f; },
+                   jx::jit_options().device("cuda"));
+  try {
+    (void)f(jx::array({1.0f, 2.0f}, {2}));
+    FAIL() << "ran without a device";
+  } catch (const std::exception &e) {
+    EXPECT_NE(std::string(e.what()).find("CUDA: "), std::string::npos)
+        << e.what();
+  }
 }
 
 } // namespace

@@ -159,13 +159,22 @@ public:
     name_ = std::move(n);
     return *this;
   }
+  /// Where the compiled code runs: "cpu", "cuda" (this machine's CUDA
+  /// device, docs/cuda.md) or "cuda-emulator"; empty (the default): the
+  /// environment variable JX_DEVICE, else "cpu".
+  jit_options &device(std::string d) {
+    device_ = std::move(d);
+    return *this;
+  }
   const std::vector<int> &static_argnums() const { return static_argnums_; }
   const std::vector<int> &donate_argnums() const { return donate_argnums_; }
   const std::string &name() const { return name_; }
+  const std::string &device() const { return device_; }
 
 private:
   std::vector<int> static_argnums_, donate_argnums_;
   std::string name_ = "_lambda";
+  std::string device_;
 };
 
 // --- static_key: the cache key of a static argument's value ---------------
@@ -285,7 +294,8 @@ public:
   };
 
   jit_core(flat_function f, std::string name);
-  jit_core(std::string name);
+  /// `device`: jit_options::device().
+  jit_core(std::string name, std::string device = "");
   std::vector<Array> call(const std::vector<Array> &args) const;
   call_result call(call_args &args, trace_ref trace) const;
   Lowered lower(const std::vector<Array> &args) const;
@@ -747,7 +757,8 @@ public:
   Jitted(F f, jit_options options)
       : f_(std::move(f)), options_(std::move(options)),
         api_("jx::jit(" + options_.name() + ")"),
-        core_(std::make_shared<detail::jit_core>(options_.name())) {}
+        core_(std::make_shared<detail::jit_core>(options_.name(),
+                                                 options_.device())) {}
   Jitted(F f, std::string name)
       : Jitted(std::move(f), jit_options().name(std::move(name))) {}
 

@@ -6,7 +6,8 @@
 //
 //  - constants (memref.get_global) live in the host's read-only data, which
 //    a kernel cannot read: each function copies the constants it uses into
-//    shared buffers when it starts and frees them when it returns;
+//    shared buffers when it starts and frees them when it returns (not those
+//    whose address only goes to the runtime, such as kernel descriptors);
 //  - a buffer on the host's stack (memref.alloca) becomes a heap buffer
 //    freed at the end of its block;
 //  - copies between buffers (memref.copy) become linalg.copy, hence loops,
@@ -68,7 +69,15 @@ struct GpuHostBuffersPass
       if (fn.isExternal())
         continue;
       SmallVector<memref::GetGlobalOp> globals;
-      fn.walk([&](memref::GetGlobalOp g) { globals.push_back(g); });
+      fn.walk([&](memref::GetGlobalOp g) {
+        // A constant whose address only goes to a runtime call (a kernel's
+        // descriptor: collectives meet on its address) stays where it is.
+        if (llvm::all_of(g->getUsers(), [](Operation *user) {
+              return isa<memref::ExtractAlignedPointerAsIndexOp>(user);
+            }))
+          return;
+        globals.push_back(g);
+      });
       if (globals.empty())
         continue;
       // One shared copy per constant, made when the function starts.

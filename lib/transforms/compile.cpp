@@ -7,6 +7,7 @@
 #include "frontend/lowering.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace jx::transforms {
 
@@ -32,12 +33,20 @@ std::string signature_key(const std::vector<shaped_array> &avals) {
 }
 
 std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
-                                        const std::string &name) {
+                                        const std::string &name,
+                                        const std::string &device) {
   mlir::OwningOpRef<mlir::ModuleOp> module = frontend::lower_to_module(j, name);
   // This compile's diagnostics only, though other threads compile at once.
   frontend::diagnostic_capture diagnostics;
   auto c = std::make_shared<compiled>();
-  std::unique_ptr<runtime::executable> exe = compiler::compile(*module, "main");
+  compiler::compile_options options;
+  options.device = device;
+  if (options.device.empty()) {
+    const char *env = std::getenv("JX_DEVICE");
+    options.device = env && *env ? env : "cpu";
+  }
+  std::unique_ptr<runtime::executable> exe =
+      compiler::compile(*module, "main", options);
   if (!exe)
     throw std::runtime_error("jx::jit: compiling " + name + " failed:\n" +
                              diagnostics.text());

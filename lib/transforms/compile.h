@@ -91,10 +91,12 @@ std::string signature_key(const std::vector<shaped_array> &avals);
 /// Appends one aval's part of signature_key ("f32[2,3];") to `key`.
 void append_signature(std::string &key, const shaped_array &aval);
 
-/// Lowers and compiles `j`; throws std::runtime_error with the compiler's
-/// diagnostics on failure.
+/// Lowers and compiles `j` for `device` ("cpu", "cuda", "cuda-emulator";
+/// empty: JX_DEVICE, else "cpu"); throws std::runtime_error with the
+/// compiler's diagnostics on failure.
 std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
-                                        const std::string &name);
+                                        const std::string &name,
+                                        const std::string &device = "");
 
 /// Runs `c` on concrete `args`; throws jx::error for a tracer or a donated
 /// array.

@@ -32,6 +32,7 @@ void check_leaf(const std::string &api, int argnum, const Array &a) {
 struct jit_core::state {
   flat_function f; // jit_core(f, name) only
   std::string name;
+  std::string device;                            // jit_options::device()
   std::string api;                               // "jx::jit(name)"
   std::shared_ptr<const std::string> donated_to; // "jit(name)"
   struct entry {
@@ -43,8 +44,10 @@ struct jit_core::state {
   transforms::once_cache<entry> cache;
 };
 
-jit_core::jit_core(std::string name) : state_(std::make_shared<state>()) {
+jit_core::jit_core(std::string name, std::string device)
+    : state_(std::make_shared<state>()) {
   state_->name = std::move(name);
+  state_->device = std::move(device);
   state_->api = "jx::jit(" + state_->name + ")";
   state_->donated_to =
       std::make_shared<const std::string>("jit(" + state_->name + ")");
@@ -76,7 +79,7 @@ jit_core::call_result jit_core::call(call_args &args, trace_ref trace) const {
           return trace.fn(trace.obj, tracers, like);
         },
         avals_of(args.leaves));
-    e.compiled = transforms::compile(j, s.name);
+    e.compiled = transforms::compile(j, s.name, s.device);
     e.out_like = std::move(like);
     return e;
   });

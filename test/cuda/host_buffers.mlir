@@ -1,4 +1,4 @@
-// RUN: jx-opt %s --jx-gpu-host-buffers | FileCheck %s
+// RUN: jx-opt %s --jx-gpu-host-buffers --split-input-file | FileCheck %s
 
 // Constants are copied into buffers kernels can read when the function
 // starts and freed when it returns; stack buffers move to the heap; copies
@@ -20,6 +20,26 @@ module {
     %tmp = memref.alloca() : memref<4xf32>
     memref.copy %g, %tmp : memref<4xf32> to memref<4xf32>
     memref.copy %tmp, %out : memref<4xf32> to memref<4xf32>
+    return
+  }
+}
+
+// -----
+
+// A constant whose address only goes to the runtime (a collective's
+// descriptor, on which the devices meet) is not copied.
+// CHECK-LABEL: func.func @descriptor
+// CHECK-NEXT:    %[[D:.*]] = memref.get_global @desc
+// CHECK-NEXT:    memref.extract_aligned_pointer_as_index %[[D]]
+// CHECK-NOT:     memref.alloc
+module {
+  memref.global "private" constant @desc : memref<2xi64> = dense<[1, 2]>
+  func.func private @jx_rt_thing(i64)
+  func.func @descriptor() {
+    %d = memref.get_global @desc : memref<2xi64>
+    %p = memref.extract_aligned_pointer_as_index %d : memref<2xi64> -> index
+    %i = arith.index_cast %p : index to i64
+    func.call @jx_rt_thing(%i) : (i64) -> ()
     return
   }
 }
