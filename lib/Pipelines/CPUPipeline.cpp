@@ -179,7 +179,10 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                "buffer-results-to-out-params{hoist-static-allocs "
                "modify-public-functions},"
                "canonicalize,cse,") +
-           (options.blas ? "jx-contraction-to-blas," : "") +
+           (options.blas ? (options.blasLibrary == "cuda"
+                                ? "jx-contraction-to-blas{library=cuda},"
+                                : "jx-contraction-to-blas,")
+                         : "") +
            // buffer-deallocation-pipeline, with each temporary freed after
            // its last use rather than all at the end of the function.
            "expand-realloc{emit-deallocs=false},canonicalize,"

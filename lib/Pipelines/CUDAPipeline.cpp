@@ -104,9 +104,12 @@ std::string cudaPhasePipeline(StringRef phase,
   if (phase == "hlo" || phase == "linalg" || phase == "bufferized") {
     CPUPipelineOptions shared;
     shared.fuse = options.fuse;
-    shared.blas = false;
+    // Dense f32/f64 contractions call cuBLAS; the emulator, which has no
+    // GPU, the CPU's BLAS in their place.
+    shared.blas = options.blas;
     shared.dnnl = false;
     shared.sharedPhasesForCuda = true;
+    shared.blasLibrary = options.emulateOnHost ? "cpu" : "cuda";
     return phasePipeline(phase, shared);
   }
   if (phase == "gpu")

@@ -121,6 +121,15 @@ constexpr unsigned kMaxOuterLoops = 4;
 struct ContractionToBlasPass
     : PassWrapper<ContractionToBlasPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ContractionToBlasPass)
+  ContractionToBlasPass() = default;
+  ContractionToBlasPass(const ContractionToBlasPass &other)
+      : PassWrapper(other) {}
+  /// `cuda`: calls of cuBLAS (jx_rt_cuda_gemm_f32/f64 on managed buffers,
+  /// the CUDA pipeline); f32 and f64 only.
+  Option<std::string> library{
+      *this, "library",
+      llvm::cl::desc("The GEMM to call: cpu (BLAS, oneDNN) or cuda (cuBLAS)"),
+      llvm::cl::init("cpu")};
   StringRef getArgument() const override { return "jx-contraction-to-blas"; }
   StringRef getDescription() const override {
     return "Replace dense f32/f64/complex contractions on memrefs by calls "
@@ -145,6 +154,11 @@ struct ContractionToBlasPass
   /// The runtime function for `elem` (the accumulator's type; i32 for
   /// int8 products), declared once in the module.
   func::FuncOp callee(Type elem, unsigned numArgs) {
+    if (library == "cuda")
+      return declareRuntimeFunction(getOperation(),
+                                    elem.isF32() ? "jx_rt_cuda_gemm_f32"
+                                                 : "jx_rt_cuda_gemm_f64",
+                                    numArgs);
     StringRef name;
     if (elem.isInteger(32))
       name = "jx_rt_gemm_s8s32";
@@ -168,6 +182,8 @@ struct ContractionToBlasPass
       return failure();
     Type elem = tc.getElementType();
     Block &body = op->getRegion(0).front();
+    if (library == "cuda" && !elem.isF32() && !elem.isF64())
+      return failure();
     if (elem.isInteger(32)) {
       if (!ta.getElementType().isInteger(8) ||
           !tb.getElementType().isInteger(8) || !isInt8Product(body))

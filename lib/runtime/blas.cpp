@@ -17,6 +17,7 @@
 // products where oneDNN's matmul is faster (dnnl.h; per CPU and shape,
 // default_onednn below, or the tuning database).
 
+#include "gemm_batch.h"
 #include "dnnl.h"
 
 #include "jx/runtime/kernels.h"
@@ -125,30 +126,9 @@ bool default_onednn(int64_t work) {
   return avx512 || work <= kMaxDnnlWorkAvx2;
 }
 
-struct outer_loop {
-  int64_t size, a, b, c;
-};
-
-/// Product `it` of the loops around a GEMM (the last loop fastest): the
-/// offsets of its A, B and C, and whether it is the first index of every
-/// reduction loop (C does not move along it).
-struct batch_item {
-  int64_t a = 0, b = 0, c = 0;
-  bool first = true;
-};
-batch_item item_at(int64_t it, int64_t loops, const outer_loop *outer) {
-  batch_item item;
-  for (int64_t l = loops; l-- > 0;) {
-    int64_t i = it % outer[l].size;
-    it /= outer[l].size;
-    item.a += i * outer[l].a;
-    item.b += i * outer[l].b;
-    item.c += i * outer[l].c;
-    if (outer[l].c == 0 && i != 0)
-      item.first = false;
-  }
-  return item;
-}
+using jx::runtime::gemm_batch::batch_item;
+using jx::runtime::gemm_batch::item_at;
+using jx::runtime::gemm_batch::outer_loop;
 
 /// Whether oneDNN's int8 matmul is exact on this CPU: with VNNI
 /// (vpdpbusd, AVX-512 or AVX) it accumulates in 32 bits; without, its AVX2

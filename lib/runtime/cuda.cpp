@@ -276,6 +276,8 @@ void free_managed(void *p) {
     d.cuMemFree(static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p)));
 }
 
+void make_current() { (void)ready(); }
+
 void synchronize() {
   driver &d = ready();
   if (CUresult rc = d.cuCtxSynchronize())

@@ -147,6 +147,8 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_cuda_aligned_alloc", fn(&jx_rt_cuda_aligned_alloc)},
       {"jx_rt_cuda_free", fn(&jx_rt_cuda_free)},
       {"jx_rt_cuda_launch", fn(&jx_rt_cuda_launch)},
+      {"jx_rt_cuda_gemm_f32", fn(&jx_rt_cuda_gemm_f32)},
+      {"jx_rt_cuda_gemm_f64", fn(&jx_rt_cuda_gemm_f64)},
   };
   std::lock_guard<std::mutex> lock(registered_mutex);
   symbols.insert(symbols.end(), registered().begin(), registered().end());

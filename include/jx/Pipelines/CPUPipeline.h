@@ -52,8 +52,11 @@ struct CPUPipelineOptions {
   /// The hlo, linalg and bufferized phases as the CUDA pipeline shares them
   /// (CUDAPipeline.h): without the passes that shape loops for a CPU's
   /// vectors and caches (jx-fuse-rows, jx-vectorizable-reductions,
-  /// jx-loop-temporaries-on-stack). Set `blas` and `dnnl` off with it.
+  /// jx-loop-temporaries-on-stack). Set `dnnl` off with it.
   bool sharedPhasesForCuda = false;
+  /// With `blas`: "cpu" (OpenBLAS, oneDNN) or "cuda" (cuBLAS on managed
+  /// buffers: jx-contraction-to-blas{library=cuda}).
+  std::string blasLibrary = "cpu";
   /// Time each top-level loop nest, call and copy of the entry through the
   /// runtime's region timers (jx-time-regions, jx/runtime/region_timers.h).
   bool timeRegions = false;

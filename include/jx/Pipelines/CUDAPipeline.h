@@ -55,6 +55,9 @@ struct CUDAPipelineOptions {
   /// (the "cuda-emulator" device); the phases are hlo, linalg, bufferized,
   /// gpu, emulated.
   bool emulateOnHost = false;
+  /// Dense f32/f64 contractions as cuBLAS calls (off: kernels, the
+  /// reference path).
+  bool blas = true;
   /// Elementwise fusion, as on the CPU.
   bool fuse = true;
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;

@@ -13,6 +13,8 @@
 #ifndef JX_RUNTIME_CUDA_H
 #define JX_RUNTIME_CUDA_H
 
+#include "jx/runtime/kernels.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -47,6 +49,10 @@ void free_managed(void *p);
 /// Waits for all work on the device; throws on an error it reports.
 void synchronize();
 
+/// Makes the device's (primary) context current on this thread, as the
+/// CUDA libraries (cuBLAS) expect; throws when there is no device.
+void make_current();
+
 } // namespace jx::runtime::cuda
 
 // What compiled code calls (CUDAPipeline.h). Failures end the running call
@@ -60,6 +66,11 @@ void jx_rt_cuda_free(void *p);
 void jx_rt_cuda_launch(const char *objects, const char *kernel, int64_t gx,
                        int64_t gy, int64_t gz, int64_t bx, int64_t by,
                        int64_t bz, int32_t shared_bytes, void **params);
+/// Dense contractions through cuBLAS (cuda_blas.cpp), loaded at run time:
+/// the arguments of jx_rt_gemm_f32/f64 (JX_GEMM_SIGNATURE, kernels.h) on
+/// managed buffers.
+void jx_rt_cuda_gemm_f32 JX_GEMM_SIGNATURE;
+void jx_rt_cuda_gemm_f64 JX_GEMM_SIGNATURE;
 }
 
 #endif // JX_RUNTIME_CUDA_H
