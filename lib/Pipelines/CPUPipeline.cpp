@@ -300,19 +300,28 @@ void PrepareEntriesForBufferizationPass::runOnOperation() {
 
 ArrayRef<StringRef> getCPUPipelinePhases() { return kPhases; }
 
+LogicalResult
+runPhase(ModuleOp module, StringRef phase, const std::string &passes,
+         StringRef pipeline,
+         const std::function<LogicalResult(PassManager &)> &configure) {
+  PassManager pm(module.getContext());
+  if (failed(parsePassPipeline(passes, pm)))
+    return module.emitError() << "cannot build the '" << phase
+                              << "' phase of the " << pipeline << " pipeline";
+  if (configure && failed(configure(pm)))
+    return failure();
+  return pm.run(module);
+}
+
 LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options) {
   if (!options.stopAfter.empty() &&
       !llvm::is_contained(kPhases, options.stopAfter))
     return module.emitError() << "unknown pipeline phase '"
                               << options.stopAfter << "'";
   for (StringRef phase : kPhases) {
-    PassManager pm(module.getContext());
-    if (failed(parsePassPipeline(phasePipeline(phase, options), pm)))
-      return module.emitError() << "cannot build the '" << phase
-                                << "' phase of the CPU pipeline";
-    if (options.configurePassManager && failed(options.configurePassManager(pm)))
-      return failure();
-    if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
+    if (failed(runPhase(module, phase, phasePipeline(phase, options), "CPU",
+                        options.configurePassManager)) ||
+        failed(checkLegality(module, phase)))
       return failure();
     if (options.afterPhase)
       options.afterPhase(phase, module);

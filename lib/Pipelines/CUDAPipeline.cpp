@@ -239,16 +239,11 @@ LogicalResult runCUDAPipeline(ModuleOp module,
       // loops and llvm-dialect phases.
       CPUPipelineOptions cpu;
       cpu.blas = cpu.dnnl = false;
-      PassManager pm(module.getContext());
-      if (failed(parsePassPipeline("jx-gpu-launches-to-loops," +
-                                       phasePipeline("loops", cpu) + "," +
-                                       phasePipeline("llvm-dialect", cpu),
-                                   pm)))
-        return module.emitError("cannot build the CUDA emulator's phase");
-      if (options.configurePassManager &&
-          failed(options.configurePassManager(pm)))
-        return failure();
-      if (failed(pm.run(module)) ||
+      if (failed(runPhase(module, "emulated",
+                          "jx-gpu-launches-to-loops," +
+                              phasePipeline("loops", cpu) + "," +
+                              phasePipeline("llvm-dialect", cpu),
+                          "CUDA", options.configurePassManager)) ||
           failed(checkLegality(module, "llvm-dialect")))
         return failure();
       module->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
@@ -258,14 +253,9 @@ LogicalResult runCUDAPipeline(ModuleOp module,
     }
     if (phase == "kernels" && failed(checkLibdevice(module, options)))
       return failure();
-    PassManager pm(module.getContext());
-    if (failed(parsePassPipeline(cudaPhasePipeline(phase, options), pm)))
-      return module.emitError() << "cannot build the '" << phase
-                                << "' phase of the CUDA pipeline";
-    if (options.configurePassManager &&
-        failed(options.configurePassManager(pm)))
-      return failure();
-    if (failed(pm.run(module)) || failed(checkLegality(module, phase)))
+    if (failed(runPhase(module, phase, cudaPhasePipeline(phase, options),
+                        "CUDA", options.configurePassManager)) ||
+        failed(checkLegality(module, phase)))
       return failure();
     if (options.afterPhase)
       options.afterPhase(phase, module);

@@ -391,9 +391,7 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
   const In *a = reinterpret_cast<const In *>(a_addr);
   const In *b = reinterpret_cast<const In *>(b_addr);
   T *c = reinterpret_cast<T *>(c_addr);
-  int64_t total = 1;
-  for (int64_t l = 0; l < loops; ++l)
-    total *= outer[l].size;
+  int64_t total = jx::runtime::gemm_batch::item_count(loops, outer);
   if (m == 0 || n == 0 || total == 0)
     return;
   if constexpr (std::is_same_v<T, float> && std::is_same_v<In, float>)

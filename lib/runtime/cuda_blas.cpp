@@ -96,9 +96,7 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
   const T *a = reinterpret_cast<const T *>(a_addr);
   const T *b = reinterpret_cast<const T *>(b_addr);
   T *c = reinterpret_cast<T *>(c_addr);
-  int64_t total = 1;
-  for (int64_t l = 0; l < loops; ++l)
-    total *= outer[l].size;
+  int64_t total = gemm_batch::item_count(loops, outer);
   if (m == 0 || n == 0 || total == 0)
     return;
   const T one = 1, zero = 0;

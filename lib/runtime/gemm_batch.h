@@ -15,6 +15,14 @@ struct outer_loop {
   int64_t size, a, b, c;
 };
 
+/// How many GEMMs the loops make: the product of their trip counts.
+inline int64_t item_count(int64_t loops, const outer_loop *outer) {
+  int64_t total = 1;
+  for (int64_t l = 0; l < loops; ++l)
+    total *= outer[l].size;
+  return total;
+}
+
 /// Product `it` of the loops around a GEMM (the last loop fastest): the
 /// offsets of its A, B and C, and whether it is the first index of every
 /// reduction loop (C does not move along it).

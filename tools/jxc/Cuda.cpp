@@ -1,6 +1,7 @@
 //===- Cuda.cpp - jxc compile --target=cuda -------------------------------===//
 
 #include "Cuda.h"
+#include "PrintStage.h"
 
 #include "jx/Pipelines/CUDAPipeline.h"
 #include "jx/Target/CPU/CPUTarget.h"
@@ -13,30 +14,19 @@
 
 namespace jxc {
 
-namespace {
-constexpr int kExitCannotCompile = 2; // as jxc.cpp
-
-void printStage(llvm::raw_ostream &os, llvm::StringRef stage,
-                mlir::ModuleOp module) {
-  os << "// ----- stage: " << stage << " -----\n";
-  module.print(os);
-  os << "\n";
-}
-} // namespace
-
 bool isCudaStage(llvm::StringRef emit) {
   return llvm::is_contained(jx::getCUDAPipelinePhases(), emit) ||
          emit == "stablehlo" || emit == "ptx" || emit == "cubin" ||
          emit == "llvm-ir";
 }
 
-int compileForCuda(mlir::ModuleOp module, const CudaCompileRequest &request,
+bool compileForCuda(mlir::ModuleOp module, const CudaCompileRequest &request,
                    llvm::raw_ostream &os) {
   if (request.printAll)
     printStage(os, "stablehlo", module);
   if (request.emit == "stablehlo" && !request.printAll) {
     module.print(os);
-    return 0;
+    return true;
   }
   jx::CUDAPipelineOptions options;
   options.fuse = request.fuse;
@@ -61,32 +51,32 @@ int compileForCuda(mlir::ModuleOp module, const CudaCompileRequest &request,
     }
   };
   if (mlir::failed(jx::runCUDAPipeline(module, options)))
-    return kExitCannotCompile;
+    return false;
   if (request.emit == "ptx" && !request.printAll) {
     for (const auto &object : ptx)
       os << "// ----- kernel module @" << object.module << ", "
          << object.chip << " -----\n"
          << object.ptx << "\n";
-    return 0;
+    return true;
   }
   if (request.emit == "cubin") {
     // One cubin per kernel module and architecture, in the -o directory.
     if (request.output.empty() || request.output == "-") {
       llvm::errs() << "jxc: error: --emit=cubin writes one file per kernel "
                       "module; give a directory with -o DIR\n";
-      return kExitCannotCompile;
+      return false;
     }
     if (auto ec = llvm::sys::fs::create_directories(request.output)) {
       llvm::errs() << "jxc: error: cannot create " << request.output << ": "
                    << ec.message() << "\n";
-      return kExitCannotCompile;
+      return false;
     }
     for (const auto &object : ptx) {
       auto cubin = jx::cuda::assemble(object.ptx, object.chip);
       if (!cubin) {
         llvm::errs() << "jxc: error: kernel module @" << object.module
                      << ": " << llvm::toString(cubin.takeError()) << "\n";
-        return kExitCannotCompile;
+        return false;
       }
       llvm::SmallString<256> path(request.output);
       llvm::sys::path::append(path, object.module + "." + object.chip + ".cubin");
@@ -95,26 +85,26 @@ int compileForCuda(mlir::ModuleOp module, const CudaCompileRequest &request,
       if (ec) {
         llvm::errs() << "jxc: error: cannot write " << path << ": "
                      << ec.message() << "\n";
-        return kExitCannotCompile;
+        return false;
       }
       file << *cubin;
       os << path << "\n";
     }
-    return 0;
+    return true;
   }
   if (toHost) {
     llvm::LLVMContext context;
     auto llvmModule = jx::cpu::translateToLLVMIR(module, context,
                                                  /*optimize=*/true, "");
     if (!llvmModule)
-      return kExitCannotCompile;
+      return false;
     if (request.printAll)
       os << "// ----- stage: llvm-ir -----\n";
     llvmModule->print(os, nullptr);
-    return 0;
+    return true;
   }
   module.print(os);
-  return 0;
+  return true;
 }
 
 } // namespace jxc

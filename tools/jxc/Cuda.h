@@ -25,9 +25,9 @@ struct CudaCompileRequest {
 /// The stages --emit accepts with --target=cuda.
 bool isCudaStage(llvm::StringRef emit);
 
-/// Compiles `module` for CUDA and writes what `request` asks for; 0, or
-/// jxc's "cannot compile" exit code after a message.
-int compileForCuda(mlir::ModuleOp module, const CudaCompileRequest &request,
+/// Compiles `module` for CUDA and writes what `request` asks for; false
+/// after a message when it cannot.
+bool compileForCuda(mlir::ModuleOp module, const CudaCompileRequest &request,
                    llvm::raw_ostream &os);
 
 } // namespace jxc

@@ -28,6 +28,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include "Cuda.h"
+#include "PrintStage.h"
 #include "Explore.h"
 #include "jx/InitAll.h"
 #include "jx/Pipelines/CPUPipeline.h"
@@ -893,11 +894,7 @@ int cacheCommand() {
   return 0;
 }
 
-void printStage(llvm::raw_ostream &os, llvm::StringRef stage, ModuleOp module) {
-  os << "// ----- stage: " << stage << " -----\n";
-  module.print(os);
-  os << "\n";
-}
+using jxc::printStage;
 
 /// Writes `bytes` to `path`; false after a message when it cannot.
 bool writeFile(llvm::StringRef path, llvm::StringRef bytes) {
@@ -1016,10 +1013,11 @@ int compileCudaCommand(MLIRContext &ctx) {
     OwningOpRef<ModuleOp> module = loadModule(ctx, sourceMgr, compileFile);
     if (!module)
       return kExitCannotCompile;
-    int rc = jxc::compileForCuda(*module, request, os);
-    if (rc == 0 && out)
+    if (!jxc::compileForCuda(*module, request, os))
+      return kExitCannotCompile;
+    if (out)
       out->keep();
-    return rc;
+    return 0;
   }
   // Each chunk compiled on its own (its cubins in DIR/line<N>), with a
   // status line on stderr: how the CUDA tests count programs.
@@ -1038,8 +1036,9 @@ int compileCudaCommand(MLIRContext &ctx) {
     jxc::CudaCompileRequest piece = request;
     if (emit == "cubin")
       piece.output = outputFile + "/line" + std::to_string(chunk.firstLine);
-    int rc = module ? jxc::compileForCuda(*module, piece, os)
-                    : kExitCannotCompile;
+    int rc = module && jxc::compileForCuda(*module, piece, os)
+                 ? 0
+                 : kExitCannotCompile;
     llvm::errs() << "jxc: " << compileFile << ":" << chunk.firstLine << ": "
                  << (rc == 0 ? "compiled" : "failed") << "\n";
     worst = std::max(worst, rc);

@@ -72,6 +72,16 @@ struct CPUPipelineOptions {
 std::string phasePipeline(llvm::StringRef phase,
                           const CPUPipelineOptions &options);
 
+/// Runs one phase, the textual pipeline `passes`, on `module`, with the
+/// caller's pass-manager configuration (`configure` may be empty): what
+/// runCPUPipeline and runCUDAPipeline do for each phase. `pipeline` ("CPU",
+/// "CUDA") names the pipeline in the error for a pipeline that cannot be
+/// built.
+mlir::LogicalResult
+runPhase(mlir::ModuleOp module, llvm::StringRef phase, const std::string &passes,
+         llvm::StringRef pipeline,
+         const std::function<mlir::LogicalResult(mlir::PassManager &)> &configure);
+
 /// Runs the pipeline on `module` in place. Diagnostics go to the context's
 /// handler; failure means a pass or a legality check failed.
 mlir::LogicalResult runCPUPipeline(mlir::ModuleOp module,
