@@ -26,7 +26,7 @@ cmd=${1:-demo}
 packages=(
   cmake ninja-build ccache python3 python3-numpy
   clang-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev libbenchmark-dev libopenblas-dev libdnnl-dev libomp-22-dev
+  libgtest-dev libbenchmark-dev libopenblas-dev libopenblas-openmp-dev libdnnl-dev libomp-22-dev
   libclang-rt-22-dev lld-22
   zlib1g-dev python3-sklearn nlohmann-json3-dev libdlpack-dev
   flatbuffers-compiler libflatbuffers-dev

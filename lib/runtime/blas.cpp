@@ -321,6 +321,9 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
 /// whole by one thread each, the batch divided among the threads
 /// (batch_on_threads), rather than each product divided among them.
 constexpr int64_t kMaxWorkPerThreadedBatchItem = int64_t(1) << 24;
+/// Below this many multiply-adds in the whole batch, starting the threads
+/// costs more than it saves: the products run one after another.
+constexpr int64_t kMinThreadedBatchWork = int64_t(1) << 18;
 
 /// Whether the C tiles (m x n, leading dimension ldc) at the offsets of the
 /// outer loops are pairwise disjoint: every loop moves C, and, loops sorted
@@ -346,37 +349,58 @@ bool disjoint_outputs(int64_t m, int64_t n, int64_t ldc, int64_t loops,
   return true;
 }
 
-/// A batch of small f32 products through oneDNN, one product per thread at
-/// a time (oneDNN runs single-threaded inside the parallel loop): on two
-/// cores the attention heads' 256 x 256 x 64 products ran slower divided
+/// Whether OpenBLAS is its OpenMP build (CMakeLists.txt prefers it): then a
+/// call made inside a parallel loop runs on the calling thread, and the
+/// threads it uses otherwise are the OpenMP pool's.
+bool openblas_on_openmp() {
+  static const bool openmp = openblas_get_parallel() == 2;
+  return openmp;
+}
+
+/// A batch of small products, one product per thread at a time (oneDNN, and
+/// OpenBLAS's OpenMP build, run single-threaded inside the parallel loop): on
+/// two cores the attention heads' 256 x 256 x 64 products ran slower divided
 /// among the threads than on one. False when the batch does not qualify
 /// (then the caller computes it product by product).
+template <typename T>
 bool batch_on_threads(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
-                      const float *a, int64_t lda, const float *b, int64_t ldb,
-                      float beta, float *c, int64_t ldc, int64_t total,
+                      const T *a, int64_t lda, const T *b, int64_t ldb,
+                      T beta, T *c, int64_t ldc, int64_t total,
                       int64_t loops, const outer_loop *outer) {
   int threads = static_cast<int>(jx::runtime::num_threads());
   if (threads < 2 || total < 2 || m < 2 || n < 2 || k == 0 ||
       m * n * k > kMaxWorkPerThreadedBatchItem ||
-      !disjoint_outputs(m, n, ldc, loops, outer) ||
-      !use_onednn(m, n, k, ta, tb, a, lda, b, ldb, ldc))
+      total * m * n * k < kMinThreadedBatchWork ||
+      !disjoint_outputs(m, n, ldc, loops, outer))
+    return false;
+  bool onednn = false;
+  if constexpr (std::is_same_v<T, float>)
+    onednn = use_onednn(m, n, k, ta, tb, a, lda, b, ldb, ldc);
+  if (!onednn && !openblas_on_openmp())
     return false;
   std::vector<char> failed(total, 0);
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (int64_t it = 0; it < total; ++it) {
     batch_item item = item_at(it, loops, outer);
-    failed[it] = !jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k, ta,
-                                         tb, a + item.a, lda, b + item.b, ldb,
-                                         beta != 0.0f, c + item.c, ldc);
+    if constexpr (std::is_same_v<T, float>)
+      if (onednn) {
+        failed[it] = !jx::runtime::dnnl_gemm(
+            jx::runtime::gemm_types::f32, m, n, k, ta, tb, a + item.a, lda,
+            b + item.b, ldb, beta != 0.0f, c + item.c, ldc);
+        continue;
+      }
+    blas<T>::gemm(ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
+                  m, n, k, a + item.a, lda, b + item.b, ldb, beta, c + item.c,
+                  ldc);
   }
   // What oneDNN refused (an exception), OpenBLAS computes, one at a time.
   for (int64_t it = 0; it < total; ++it) {
     if (!failed[it])
       continue;
     batch_item item = item_at(it, loops, outer);
-    blas<float>::gemm(ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
-                      m, n, k, a + item.a, lda, b + item.b, ldb, beta, c + item.c,
-                      ldc);
+    blas<T>::gemm(ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
+                  m, n, k, a + item.a, lda, b + item.b, ldb, beta, c + item.c,
+                  ldc);
   }
   return true;
 }
@@ -394,9 +418,11 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
   int64_t total = jx::runtime::gemm_batch::item_count(loops, outer);
   if (m == 0 || n == 0 || total == 0)
     return;
-  if constexpr (std::is_same_v<T, float> && std::is_same_v<In, float>)
-    if (batch_on_threads(m, n, k, trans_a, trans_b, a, lda, b, ldb,
-                         overwrite ? 0.0f : 1.0f, c, ldc, total, loops, outer))
+  if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>) &&
+                std::is_same_v<In, T>)
+    if (batch_on_threads<T>(m, n, k, trans_a, trans_b, a, lda, b, ldb,
+                            overwrite ? T(0) : T(1), c, ldc, total, loops,
+                            outer))
       return;
   for (int64_t it = 0; it < total; ++it) {
     auto [oa, ob, oc, first] = item_at(it, loops, outer);
