@@ -794,7 +794,7 @@
     }
     var calls = (m.calls || []).filter(function (c) { return /^jx_rt_(gemm|conv|dnnl|lapack)/.test(c[0]); });
     if (calls.length)
-      h.push('<p>Library calls, threaded by their own pools on the same ' + T + ' threads: ' + calls.map(function (c) { return '<code>' + esc(c[0]) + '</code> \u00d7' + c[1]; }).join(', ') + '.</p>');
+      h.push('<p>Library calls (OpenBLAS, oneDNN), threaded on the same OpenMP pool of ' + T + ' threads: ' + calls.map(function (c) { return '<code>' + esc(c[0]) + '</code> \u00d7' + c[1]; }).join(', ') + '.</p>');
     h.push('</div>');
     // Cost and run.
     var c = D.cost, r = D.run;
