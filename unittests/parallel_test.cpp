@@ -83,6 +83,100 @@ TEST(Pmap, PsumScatterAndAllToAllLikeJax) {
   expect_close(t, load("pmap_all_to_all.out0"), 0);
 }
 
+// Untiled all_to_all (JAX's default): the split dimension, one index per
+// device, is replaced by a new dimension at concat_axis that stacks what
+// each device sent. The index formulas are JAX's, checked with jax.pmap on 4
+// CPU devices (out = einsum('sadb->dsab', x) for split 1, concat 0, ...).
+TEST(Pmap, UntiledAllToAllLikeJax) {
+  auto iota = [](jx::shape_t shape) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return jnp::reshape(jnp::arange(0.0, static_cast<double>(n), 1.0, jx::dtype::float32),
+                        shape);
+  };
+  auto run = [](const Array &x, int64_t split, int64_t concat) {
+    return jx::pmap([=](const Array &v) {
+      return lax::all_to_all(v, "i", split, concat, /*tiled=*/false);
+    }, "i")(x);
+  };
+  {
+    Array x = iota({4, 3, 4, 5});
+    Array y = run(x, 1, 0);
+    ASSERT_EQ(y.shape(), (jx::shape_t{4, 4, 3, 5}));
+    std::vector<float> xv = x.to_vector<float>(), yv = y.to_vector<float>();
+    for (int d = 0; d < 4; ++d)
+      for (int s = 0; s < 4; ++s)
+        for (int a = 0; a < 3; ++a)
+          for (int b = 0; b < 5; ++b)
+            ASSERT_EQ(yv[((d * 4 + s) * 3 + a) * 5 + b],
+                      xv[((s * 3 + a) * 4 + d) * 5 + b]);
+  }
+  {
+    Array x = iota({4, 4, 3, 5});
+    Array y = run(x, 0, 1);
+    ASSERT_EQ(y.shape(), (jx::shape_t{4, 3, 4, 5}));
+    std::vector<float> xv = x.to_vector<float>(), yv = y.to_vector<float>();
+    for (int d = 0; d < 4; ++d)
+      for (int a = 0; a < 3; ++a)
+        for (int s = 0; s < 4; ++s)
+          for (int b = 0; b < 5; ++b)
+            ASSERT_EQ(yv[((d * 3 + a) * 4 + s) * 5 + b],
+                      xv[((s * 4 + d) * 3 + a) * 5 + b]);
+  }
+  {
+    Array x = iota({4, 4, 3});
+    Array y = run(x, -2, -2);
+    ASSERT_EQ(y.shape(), (jx::shape_t{4, 4, 3}));
+    std::vector<float> xv = x.to_vector<float>(), yv = y.to_vector<float>();
+    for (int d = 0; d < 4; ++d)
+      for (int s = 0; s < 4; ++s)
+        for (int a = 0; a < 3; ++a)
+          ASSERT_EQ(yv[(d * 4 + s) * 3 + a], xv[(s * 4 + d) * 3 + a]);
+  }
+  // Its gradient (taken inside pmap) is the all_to_all the other way: for a
+  // linear map, the sum of x * cotangent-of-x equals the sum of y * w.
+  {
+    Array x = iota({4, 3, 4, 5});
+    Array w = jnp::sin(iota({4, 4, 3, 5}));
+    Array g = jx::pmap([](const Array &v, const Array &wv) {
+      return jx::grad([&](const Array &u) {
+        return jnp::sum(lax::all_to_all(u, "i", 1, 0, /*tiled=*/false) * wv);
+      })(v);
+    }, "i")(x, w);
+    ASSERT_EQ(g.shape(), x.shape());
+    double lhs = jnp::sum(g * x).item<double>();
+    double rhs = jnp::sum(run(x, 1, 0) * w).item<double>();
+    EXPECT_NEAR(lhs, rhs, 1e-4 * std::abs(rhs));
+  }
+}
+
+TEST(Pmap, UntiledAllToAllNamesABadSplit) {
+  Array x = jnp::zeros({4, 3, 5});
+  try {
+    jx::pmap([](const Array &v) {
+      return lax::all_to_all(v, "i", 0, 1, /*tiled=*/false);
+    }, "i")(x);
+    FAIL() << "expected an error";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "jx::lax::all_to_all: with tiled=false, split_axis 0 of "
+                  "f32[3,5] must have the size of axis 'i' (4)"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    jx::pmap([](const Array &v) {
+      return lax::all_to_all(v, "i", 2, 0, /*tiled=*/false);
+    }, "i")(x);
+    FAIL() << "expected an error";
+  } catch (const jx::error &e) {
+    EXPECT_NE(std::string(e.what()).find("split_axis 2 is out of range"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(Pmap, AxisIndexAndGroupsLikeJax) {
   Array x = load("pmap_axis_index.in0");
   auto [a, b] = jx::pmap([](const Array &v) {

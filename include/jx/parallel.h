@@ -36,7 +36,11 @@
 //                             arrives
 //   all_to_all                block j along split_axis goes to device j,
 //                             the received blocks concatenated along
-//                             concat_axis (tiled only)
+//                             concat_axis (tiled), or, untiled (JAX's
+//                             default), index j of split_axis (its size the
+//                             axis size) goes to device j, the received
+//                             values stacked along a new dimension at
+//                             concat_axis in place of split_axis
 //   axis_index                this device's index along the axis (int32)
 // Their derivatives are JAX's: psum's cotangent is psum'ed, all_gather's
 // is psum_scatter'ed and the converse, ppermute's goes back along the
@@ -270,7 +274,7 @@ Array psum_scatter(const Array &x, const std::string &axis,
 Array ppermute(const Array &x, const std::string &axis,
                const std::vector<std::pair<int64_t, int64_t>> &perm);
 Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
-                 int64_t concat_axis, bool tiled = true);
+                 int64_t concat_axis, bool tiled = false);
 Array axis_index(const std::string &axis);
 
 } // namespace lax

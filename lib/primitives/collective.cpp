@@ -570,12 +570,51 @@ Array ppermute(const Array &x, const std::string &axis,
 
 Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
                  int64_t concat_axis, bool tiled) {
-  if (!tiled)
-    throw error("jx::lax::all_to_all: only tiled=true is supported");
-  params_t p = base_params("jx::lax::all_to_all", axis, {});
-  p["split_axis"] = split_axis < 0 ? split_axis + x.ndim() : split_axis;
-  p["concat_axis"] = concat_axis < 0 ? concat_axis + x.ndim() : concat_axis;
-  return core::bind1(core::all_to_all_p, {x}, p);
+  const char *api = "jx::lax::all_to_all";
+  params_t p = base_params(api, axis, {});
+  int64_t rank = x.ndim();
+  auto normalized = [&](int64_t a, const char *what) {
+    if (a < -rank || a >= rank)
+      throw error(std::string(api) + ": " + what + " " + std::to_string(a) +
+                  " is out of range for an operand of shape " +
+                  x.aval().str());
+    return a < 0 ? a + rank : a;
+  };
+  split_axis = normalized(split_axis, "split_axis");
+  concat_axis = normalized(concat_axis, "concat_axis");
+  if (tiled) {
+    p["split_axis"] = split_axis;
+    p["concat_axis"] = concat_axis;
+    return core::bind1(core::all_to_all_p, {x}, p);
+  }
+  // Untiled (JAX's default): the split dimension has one index per device
+  // along the axis; device j receives index j from every device, stacked
+  // along a new dimension at concat_axis (counted in the result, whose
+  // rank is the operand's: the split dimension is gone). As a tiled
+  // all_to_all: a unit dimension is inserted where the received blocks
+  // stack, the split dimension's unit blocks are exchanged into it, and the
+  // split dimension, now of size 1, is dropped.
+  int64_t n = std::get<int64_t>(p.at("axis_size"));
+  if (x.shape()[split_axis] != n)
+    throw error(std::string(api) + ": with tiled=false, split_axis " +
+                std::to_string(split_axis) + " of " + x.aval().str() +
+                " must have the size of axis '" + axis + "' (" +
+                std::to_string(n) + ")");
+  if (split_axis == concat_axis) {
+    p["split_axis"] = split_axis;
+    p["concat_axis"] = concat_axis;
+    return core::bind1(core::all_to_all_p, {x}, p);
+  }
+  // Where the new dimension goes in the operand, and where the split
+  // dimension then is.
+  int64_t stack = split_axis < concat_axis ? concat_axis + 1 : concat_axis;
+  int64_t split = split_axis < concat_axis ? split_axis : split_axis + 1;
+  shape_t expanded(x.shape().begin(), x.shape().end());
+  expanded.insert(expanded.begin() + stack, 1);
+  p["split_axis"] = split;
+  p["concat_axis"] = stack;
+  Array y = core::bind1(core::all_to_all_p, {lax::reshape(x, expanded)}, p);
+  return lax::squeeze(y, {split});
 }
 
 Array axis_index(const std::string &axis) {
