@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 
 namespace jnp = jx::numpy;
 namespace lax = jx::lax;
@@ -100,39 +101,40 @@ TEST(Pmap, UntiledAllToAllLikeJax) {
       return lax::all_to_all(v, "i", split, concat, /*tiled=*/false);
     }, "i")(x);
   };
-  {
-    Array x = iota({4, 3, 4, 5});
-    Array y = run(x, 1, 0);
-    ASSERT_EQ(y.shape(), (jx::shape_t{4, 4, 3, 5}));
+  // Each case: operand shape (device axis first), split, concat, and where
+  // result element [d][i][j][k] (rank-4 results; a rank-3 one has k = 0)
+  // comes from in the operand, as a flat index.
+  struct untiled_case {
+    jx::shape_t in;
+    int64_t split, concat;
+    jx::shape_t out;
+    std::function<int64_t(int64_t, int64_t, int64_t, int64_t)> from;
+  };
+  std::vector<untiled_case> cases = {
+      {{4, 3, 4, 5}, 1, 0, {4, 4, 3, 5},  // out[d,s,a,b] = x[s,a,d,b]
+       [](int64_t d, int64_t s, int64_t a, int64_t b) {
+         return ((s * 3 + a) * 4 + d) * 5 + b;
+       }},
+      {{4, 4, 3, 5}, 0, 1, {4, 3, 4, 5},  // out[d,a,s,b] = x[s,d,a,b]
+       [](int64_t d, int64_t a, int64_t s, int64_t b) {
+         return ((s * 4 + d) * 3 + a) * 5 + b;
+       }},
+      {{4, 4, 3}, -2, -2, {4, 4, 3},  // out[d,s,a] = x[s,d,a]
+       [](int64_t d, int64_t s, int64_t a, int64_t) {
+         return (s * 4 + d) * 3 + a;
+       }}};
+  for (const untiled_case &c : cases) {
+    Array x = iota(c.in);
+    Array y = run(x, c.split, c.concat);
+    ASSERT_EQ(y.shape(), c.out);
     std::vector<float> xv = x.to_vector<float>(), yv = y.to_vector<float>();
-    for (int d = 0; d < 4; ++d)
-      for (int s = 0; s < 4; ++s)
-        for (int a = 0; a < 3; ++a)
-          for (int b = 0; b < 5; ++b)
-            ASSERT_EQ(yv[((d * 4 + s) * 3 + a) * 5 + b],
-                      xv[((s * 3 + a) * 4 + d) * 5 + b]);
-  }
-  {
-    Array x = iota({4, 4, 3, 5});
-    Array y = run(x, 0, 1);
-    ASSERT_EQ(y.shape(), (jx::shape_t{4, 3, 4, 5}));
-    std::vector<float> xv = x.to_vector<float>(), yv = y.to_vector<float>();
-    for (int d = 0; d < 4; ++d)
-      for (int a = 0; a < 3; ++a)
-        for (int s = 0; s < 4; ++s)
-          for (int b = 0; b < 5; ++b)
-            ASSERT_EQ(yv[((d * 3 + a) * 4 + s) * 5 + b],
-                      xv[((s * 4 + d) * 3 + a) * 5 + b]);
-  }
-  {
-    Array x = iota({4, 4, 3});
-    Array y = run(x, -2, -2);
-    ASSERT_EQ(y.shape(), (jx::shape_t{4, 4, 3}));
-    std::vector<float> xv = x.to_vector<float>(), yv = y.to_vector<float>();
-    for (int d = 0; d < 4; ++d)
-      for (int s = 0; s < 4; ++s)
-        for (int a = 0; a < 3; ++a)
-          ASSERT_EQ(yv[(d * 4 + s) * 3 + a], xv[(s * 4 + d) * 3 + a]);
+    int64_t last = c.out.size() == 4 ? c.out[3] : 1, flat = 0;
+    for (int64_t d = 0; d < c.out[0]; ++d)
+      for (int64_t i = 0; i < c.out[1]; ++i)
+        for (int64_t j = 0; j < c.out[2]; ++j)
+          for (int64_t k = 0; k < last; ++k)
+            ASSERT_EQ(yv[flat++], xv[c.from(d, i, j, k)])
+                << "split " << c.split << " concat " << c.concat;
   }
   // Its gradient (taken inside pmap) is the all_to_all the other way: for a
   // linear map, the sum of x * cotangent-of-x equals the sum of y * w.
