@@ -299,6 +299,63 @@ TEST(ShardMap, MeshIndicesBlocksAndGradients) {
   expect_close(g, jx::grad(loss)(w, x));
 }
 
+// Collectives over several axes of a mesh at once (JAX's tuple of axis
+// names): the devices that differ along any of them, indexed with the first
+// named axis the most major. Expected values are JAX's (shard_map on a 2x3
+// mesh of CPU devices, in_specs P(('x', 'y'))).
+TEST(ShardMap, CollectivesOverSeveralAxes) {
+  jx::Mesh xy{{"x", "y"}, {2, 3}};
+  Array x = jnp::reshape(jnp::arange(0.0, 12.0, 1.0, jx::dtype::float32), {6, 2});
+  auto [ixy, iyx, gxy, gyx, total, mean] = jx::shard_map([](const Array &v) {
+    Array one = jnp::ones({1, 1});
+    return std::make_tuple(one * lax::axis_index({"x", "y"}),
+                           one * lax::axis_index({"y", "x"}),
+                           lax::all_gather(v, {"x", "y"}, 0, /*tiled=*/true),
+                           lax::all_gather(v, {"y", "x"}, 0, /*tiled=*/true),
+                           lax::psum(v, {"x", "y"}), lax::pmean(v, {"y", "x"}));
+  }, xy, {{{"x", "y"}}},
+     {{{"x"}, {"y"}}, {{"x"}, {"y"}}, {}, {}, {}, {}})(x);
+  EXPECT_EQ(ixy.to_vector<double>(), (std::vector<double>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(iyx.to_vector<double>(), (std::vector<double>{0, 2, 4, 1, 3, 5}));
+  EXPECT_EQ(gxy.to_vector<double>(), x.to_vector<double>());
+  EXPECT_EQ(gyx.to_vector<double>(),
+            (std::vector<double>{0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11}));
+  EXPECT_EQ(total.to_vector<double>(), (std::vector<double>{30, 36}));
+  EXPECT_EQ(mean.to_vector<double>(), (std::vector<double>{5, 6}));
+
+  // psum_scatter over both axes: device i of the six keeps block i of the sum.
+  Array rows = jnp::reshape(jnp::arange(0.0, 36.0, 1.0, jx::dtype::float32), {6, 6});
+  Array scattered = jx::shard_map([](const Array &v) {
+    return lax::psum_scatter(jnp::reshape(v, {6}), {"x", "y"}, 0, /*tiled=*/true);
+  }, xy, {{{"x", "y"}}}, {{{"x", "y"}}})(rows);
+  EXPECT_EQ(scattered.to_vector<double>(),
+            jnp::sum(rows, 0).to_vector<double>());
+
+  // One pmap axis as a tuple of one name is that axis.
+  Array p = jx::pmap([](const Array &v) { return lax::psum(v, {"i"}); }, "i")(
+      jnp::ones({4, 2}));
+  EXPECT_EQ(p.to_vector<double>(), std::vector<double>(8, 4.0));
+
+  auto error_of = [&](auto body) {
+    try {
+      jx::shard_map(body, xy, {{{"x", "y"}}}, {{}})(x);
+    } catch (const jx::error &e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(error_of([](const Array &v) { return lax::psum(v, {"x", "x"}); })
+                .find("jx::lax::psum: axis 'x' is named twice"),
+            std::string::npos);
+  EXPECT_NE(error_of([](const Array &v) { return lax::psum(v, {"x", "z"}); })
+                .find("jx::lax::psum: unbound axis name 'z'"),
+            std::string::npos);
+  EXPECT_NE(error_of([](const Array &v) {
+              return lax::psum(v, {"x", "y"}, {{0, 1, 2}, {3, 4, 5}});
+            }).find("axis_index_groups over several axes is not supported"),
+            std::string::npos);
+}
+
 // jit with shardings: JAX's data-parallel MLP step (params replicated, the
 // batch split) and Megatron matmul (w split by columns, w2 by rows), written
 // on global arrays, partitioned by propagation: JAX's results, with the

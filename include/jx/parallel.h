@@ -25,8 +25,10 @@
 // and each gets its own device's results.
 //
 // The collectives (jax.lax's names and semantics; "axis" is pmap's
-// axis_name; groups: axis_index_groups, lists of device indices of equal
-// size, each reduced or gathered on its own):
+// axis_name, or a mesh axis; psum/pmean/pmax/pmin, all_gather, psum_scatter
+// and axis_index also take several axes of one mesh, axis_names below;
+// groups: axis_index_groups, lists of device indices of equal size, each
+// reduced or gathered on its own):
 //   psum, pmean, pmax, pmin   reduce over the devices; every device gets it
 //   all_gather                the devices' values stacked (tiled:
 //                             concatenated) along `axis`
@@ -53,6 +55,7 @@
 #include "jx/vmap.h"
 
 #include <memory>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -263,19 +266,35 @@ namespace lax {
 
 using axis_groups = std::vector<std::vector<int64_t>>;
 
-Array psum(const Array &x, const std::string &axis, const axis_groups &groups = {});
-Array pmean(const Array &x, const std::string &axis, const axis_groups &groups = {});
-Array pmax(const Array &x, const std::string &axis, const axis_groups &groups = {});
-Array pmin(const Array &x, const std::string &axis, const axis_groups &groups = {});
-Array all_gather(const Array &x, const std::string &axis, int64_t at = 0,
+/// The axis a collective works over: one name ("i"), or several axes of one
+/// mesh ({"x", "y"}, JAX's tuple of names), which combine the devices that
+/// differ along any of them, as one axis whose index is the first named
+/// axis' the most major (its size the product of theirs).
+class axis_names {
+public:
+  axis_names(const char *name) : names_{name} {}
+  axis_names(std::string name) : names_{std::move(name)} {}
+  axis_names(std::initializer_list<std::string> names) : names_(names) {}
+  axis_names(std::vector<std::string> names) : names_(std::move(names)) {}
+  const std::vector<std::string> &names() const { return names_; }
+
+private:
+  std::vector<std::string> names_;
+};
+
+Array psum(const Array &x, const axis_names &axes, const axis_groups &groups = {});
+Array pmean(const Array &x, const axis_names &axes, const axis_groups &groups = {});
+Array pmax(const Array &x, const axis_names &axes, const axis_groups &groups = {});
+Array pmin(const Array &x, const axis_names &axes, const axis_groups &groups = {});
+Array all_gather(const Array &x, const axis_names &axes, int64_t at = 0,
                  bool tiled = false);
-Array psum_scatter(const Array &x, const std::string &axis,
+Array psum_scatter(const Array &x, const axis_names &axes,
                    int64_t scatter_dimension = 0, bool tiled = false);
 Array ppermute(const Array &x, const std::string &axis,
                const std::vector<std::pair<int64_t, int64_t>> &perm);
 Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
                  int64_t concat_axis, bool tiled = false);
-Array axis_index(const std::string &axis);
+Array axis_index(const axis_names &axes);
 
 } // namespace lax
 

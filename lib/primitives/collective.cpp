@@ -32,8 +32,10 @@ struct bound_axis {
   int64_t size;
   std::vector<int64_t> mesh;
   int64_t index;
+  int64_t scope; // which axis_scope bound it: axes of one mesh share it
 };
 thread_local std::vector<bound_axis> axis_env;
+thread_local int64_t scopes_made = 0;
 
 const std::string &axis_of(const params_t &p) {
   return std::get<std::string>(p.at("axes"));
@@ -50,19 +52,29 @@ int64_t group_size(const params_t &p) {
   return g.empty() ? axis_size_of(p) : static_cast<int64_t>(g[0].size());
 }
 
-/// The mesh the axis belongs to and the axis' position there, and the
-/// stride of that axis in the mesh's row-major device order.
-struct mesh_axis {
+/// The mesh the collective's axes belong to, and for each named axis (in
+/// the order named: the first the most major) its position there and its
+/// stride in the mesh's row-major device order.
+struct mesh_axes {
   std::vector<int64_t> shape;
-  int64_t index, stride;
+  std::vector<int64_t> index, stride;
+  int64_t devices() const {
+    int64_t total = 1;
+    for (int64_t s : shape)
+      total *= s;
+    return total;
+  }
 };
-mesh_axis mesh_of(const params_t &p) {
-  mesh_axis m;
+mesh_axes mesh_of(const params_t &p) {
+  mesh_axes m;
   m.shape = std::get<std::vector<int64_t>>(p.at("mesh_shape"));
-  m.index = std::get<int64_t>(p.at("mesh_axis"));
-  m.stride = 1;
-  for (std::size_t k = m.index + 1; k < m.shape.size(); ++k)
-    m.stride *= m.shape[k];
+  m.index = std::get<std::vector<int64_t>>(p.at("mesh_axes"));
+  for (int64_t i : m.index) {
+    int64_t stride = 1;
+    for (std::size_t k = i + 1; k < m.shape.size(); ++k)
+      stride *= m.shape[k];
+    m.stride.push_back(stride);
+  }
   return m;
 }
 
@@ -70,18 +82,25 @@ mlir::DenseIntElementsAttr replica_groups(lowering_context &c,
                                           const params_t &p) {
   std::vector<std::vector<int64_t>> groups = groups_of(p);
   if (groups.empty()) {
-    // The devices that differ only along the axis, in the axis' order.
-    mesh_axis m = mesh_of(p);
-    int64_t total = 1;
-    for (int64_t s : m.shape)
-      total *= s;
-    int64_t size = m.shape[m.index];
-    for (int64_t d = 0; d < total; ++d)
-      if ((d / m.stride) % size == 0) {
-        groups.emplace_back();
-        for (int64_t k = 0; k < size; ++k)
-          groups.back().push_back(d + k * m.stride);
+    // The devices that differ only along the named axes, in the order of
+    // their index over those axes (the first named the most major).
+    mesh_axes m = mesh_of(p);
+    for (int64_t d = 0; d < m.devices(); ++d) {
+      bool first = true;
+      for (std::size_t k = 0; k < m.index.size(); ++k)
+        first &= (d / m.stride[k]) % m.shape[m.index[k]] == 0;
+      if (!first)
+        continue;
+      std::vector<int64_t> g = {d};
+      for (std::size_t k = m.index.size(); k-- > 0;) {
+        std::vector<int64_t> wider;
+        for (int64_t j = 0; j < m.shape[m.index[k]]; ++j)
+          for (int64_t e : g)
+            wider.push_back(e + j * m.stride[k]);
+        g = std::move(wider);
       }
+      groups.push_back(std::move(g));
+    }
   }
   std::vector<int64_t> flat;
   for (const auto &g : groups)
@@ -301,35 +320,74 @@ const primitive axis_index_p{
       return std::vector<shaped_array>{{dtype::int32, {}, false}};
     },
     [](lowering_context &c, const values &, const Eqn &e) {
-      // The device's coordinate along the axis: (id / stride) % size.
-      mesh_axis m = mesh_of(e.params);
+      // The device's index over the named axes: its coordinate along each,
+      // (id / stride) % size, the first axis the most major.
+      mesh_axes m = mesh_of(e.params);
       auto i32 = mlir::RankedTensorType::get({}, c.b.getI32Type());
-      mlir::Value id = hlo::ReplicaIdOp::create(c.b, c.loc);
-      mlir::Value r = hlo::ConvertOp::create(c.b, c.loc, i32, id);
+      mlir::Value id = hlo::ConvertOp::create(
+          c.b, c.loc, i32, hlo::ReplicaIdOp::create(c.b, c.loc));
       auto constant = [&](int64_t v) -> mlir::Value {
         return hlo::ConstantOp::create(
             c.b, c.loc,
             mlir::DenseElementsAttr::get(i32, static_cast<int32_t>(v)));
       };
-      if (m.stride != 1)
-        r = hlo::DivOp::create(c.b, c.loc, r, constant(m.stride));
-      if (m.shape.size() > 1)
-        r = hlo::RemOp::create(c.b, c.loc, r, constant(m.shape[m.index]));
+      mlir::Value r;
+      for (std::size_t k = 0; k < m.index.size(); ++k) {
+        mlir::Value coord = id;
+        if (m.stride[k] != 1)
+          coord = hlo::DivOp::create(c.b, c.loc, coord, constant(m.stride[k]));
+        if (m.stride[k] * m.shape[m.index[k]] != m.devices())
+          coord = hlo::RemOp::create(c.b, c.loc, coord,
+                                     constant(m.shape[m.index[k]]));
+        if (r) {
+          r = hlo::MulOp::create(c.b, c.loc, r,
+                                 constant(m.shape[m.index[k]]));
+          r = hlo::AddOp::create(c.b, c.loc, r, coord);
+        } else {
+          r = coord;
+        }
+      }
       return values{r};
     }};
 
+
 // -- the axis environment -----------------------------------------------------
 
-params_t base_params(const std::string &api, const std::string &axis,
+params_t base_params(const std::string &api, const std::vector<std::string> &axes,
                      const std::vector<std::vector<int64_t>> &groups) {
-  int64_t n = bound_axis_size(axis, api);
-  const bound_axis *bound = nullptr;
-  for (auto it = axis_env.rbegin(); it != axis_env.rend() && !bound; ++it)
-    if (it->name == axis)
-      bound = &*it;
-  if (!groups.empty() && bound->mesh.size() > 1)
-    throw error(api + ": axis_index_groups over axis '" + axis +
-                "' of a mesh of several axes is not supported");
+  if (axes.empty())
+    throw error(api + ": no axis name given");
+  std::vector<const bound_axis *> bound;
+  for (const std::string &axis : axes) {
+    bound_axis_size(axis, api); // names the unbound axis
+    const bound_axis *b = nullptr;
+    for (auto it = axis_env.rbegin(); it != axis_env.rend() && !b; ++it)
+      if (it->name == axis)
+        b = &*it;
+    for (const bound_axis *seen : bound)
+      if (seen == b)
+        throw error(api + ": axis '" + axis + "' is named twice");
+    if (!bound.empty() && b->scope != bound[0]->scope)
+      throw error(api + ": axes '" + bound[0]->name + "' and '" + axis +
+                  "' belong to different pmaps or meshes; a collective over "
+                  "several axes takes axes of one mesh");
+    bound.push_back(b);
+  }
+  int64_t n = 1;
+  std::string names;
+  std::vector<int64_t> positions;
+  for (const bound_axis *b : bound) {
+    n *= b->size;
+    names += (names.empty() ? "" : ", ") + b->name;
+    positions.push_back(b->index);
+  }
+  if (bound.size() > 1)
+    names = "(" + names + ")";
+  if (!groups.empty() && (bound.size() > 1 || bound[0]->mesh.size() > 1))
+    throw error(api + ": axis_index_groups over " +
+                (bound.size() > 1 ? "several axes"
+                                  : "axis '" + axes[0] + "' of a mesh of several axes") +
+                " is not supported");
   if (!groups.empty()) {
     std::vector<char> seen(n, 0);
     std::size_t size = groups[0].size();
@@ -340,7 +398,7 @@ params_t base_params(const std::string &api, const std::string &axis,
       for (int64_t i : g) {
         if (i < 0 || i >= n || seen[i])
           throw error(api + ": axis_index_groups must hold each index of "
-                            "axis '" + axis + "' (size " + std::to_string(n) +
+                            "axis '" + axes[0] + "' (size " + std::to_string(n) +
                       ") once; " + std::to_string(i) + " is " +
                       (i < 0 || i >= n ? "out of range" : "repeated"));
         seen[i] = 1;
@@ -349,24 +407,30 @@ params_t base_params(const std::string &api, const std::string &axis,
     for (int64_t i = 0; i < n; ++i)
       if (!seen[i])
         throw error(api + ": axis_index_groups leave out index " +
-                    std::to_string(i) + " of axis '" + axis + "'");
+                    std::to_string(i) + " of axis '" + axes[0] + "'");
   }
-  return {{"axes", axis},
+  return {{"axes", names},
           {"axis_size", n},
           {"axis_index_groups", groups},
-          {"mesh_shape", bound->mesh},
-          {"mesh_axis", bound->index}};
+          {"mesh_shape", bound[0]->mesh},
+          {"mesh_axes", positions}};
 }
 
+params_t base_params(const std::string &api, const std::string &axis,
+                     const std::vector<std::vector<int64_t>> &groups) {
+  return base_params(api, std::vector<std::string>{axis}, groups);
+}
 
 axis_scope::axis_scope(std::string name, int64_t size) : count_(1) {
-  axis_env.push_back({std::move(name), size, {size}, 0});
+  axis_env.push_back({std::move(name), size, {size}, 0, ++scopes_made});
 }
 axis_scope::axis_scope(const std::vector<std::string> &names,
                        const std::vector<int64_t> &sizes)
     : count_(names.size()) {
+  int64_t scope = ++scopes_made;
   for (std::size_t i = 0; i < names.size(); ++i)
-    axis_env.push_back({names[i], sizes[i], sizes, static_cast<int64_t>(i)});
+    axis_env.push_back(
+        {names[i], sizes[i], sizes, static_cast<int64_t>(i), scope});
 }
 axis_scope::~axis_scope() {
   for (std::size_t i = 0; i < count_; ++i)
@@ -507,41 +571,41 @@ namespace jx::lax {
 
 using core::base_params;
 
-Array psum(const Array &x, const std::string &axis, const axis_groups &groups) {
+Array psum(const Array &x, const axis_names &axes, const axis_groups &groups) {
   return core::bind1(core::psum_p, {x},
-                     base_params("jx::lax::psum", axis, groups));
+                     base_params("jx::lax::psum", axes.names(), groups));
 }
 
-Array pmean(const Array &x, const std::string &axis, const axis_groups &groups) {
-  params_t p = base_params("jx::lax::pmean", axis, groups);
+Array pmean(const Array &x, const axis_names &axes, const axis_groups &groups) {
+  params_t p = base_params("jx::lax::pmean", axes.names(), groups);
   int64_t n = groups.empty() ? std::get<int64_t>(p.at("axis_size"))
                              : static_cast<int64_t>(groups[0].size());
   Array s = core::bind1(core::psum_p, {x}, p);
   return lax::div(s, core::scalar_of(static_cast<double>(n), x.dtype()));
 }
 
-Array pmax(const Array &x, const std::string &axis, const axis_groups &groups) {
+Array pmax(const Array &x, const axis_names &axes, const axis_groups &groups) {
   return core::bind1(core::pmax_p, {x},
-                     base_params("jx::lax::pmax", axis, groups));
+                     base_params("jx::lax::pmax", axes.names(), groups));
 }
 
-Array pmin(const Array &x, const std::string &axis, const axis_groups &groups) {
+Array pmin(const Array &x, const axis_names &axes, const axis_groups &groups) {
   return core::bind1(core::pmin_p, {x},
-                     base_params("jx::lax::pmin", axis, groups));
+                     base_params("jx::lax::pmin", axes.names(), groups));
 }
 
-Array all_gather(const Array &x, const std::string &axis, int64_t at,
+Array all_gather(const Array &x, const axis_names &axes, int64_t at,
                  bool tiled) {
-  params_t p = base_params("jx::lax::all_gather", axis, {});
+  params_t p = base_params("jx::lax::all_gather", axes.names(), {});
   int64_t rank = x.ndim() + (tiled ? 0 : 1);
   p["all_gather_dimension"] = at < 0 ? at + rank : at;
   p["tiled"] = tiled;
   return core::bind1(core::all_gather_p, {x}, p);
 }
 
-Array psum_scatter(const Array &x, const std::string &axis,
+Array psum_scatter(const Array &x, const axis_names &axes,
                    int64_t scatter_dimension, bool tiled) {
-  params_t p = base_params("jx::lax::psum_scatter", axis, {});
+  params_t p = base_params("jx::lax::psum_scatter", axes.names(), {});
   p["scatter_dimension"] =
       scatter_dimension < 0 ? scatter_dimension + x.ndim() : scatter_dimension;
   p["tiled"] = tiled;
@@ -617,9 +681,9 @@ Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
   return lax::squeeze(y, {split});
 }
 
-Array axis_index(const std::string &axis) {
+Array axis_index(const axis_names &axes) {
   return core::bind1(core::axis_index_p, {},
-                     base_params("jx::lax::axis_index", axis, {}));
+                     base_params("jx::lax::axis_index", axes.names(), {}));
 }
 
 } // namespace jx::lax

@@ -7,6 +7,7 @@
 #include "primitives/primitive.h"
 
 #include <string>
+#include <vector>
 
 namespace jx::core {
 
@@ -36,6 +37,11 @@ int64_t bound_axis_size(const std::string &name, const std::string &api);
 /// The parameters every collective has (axes, axis_size,
 /// axis_index_groups), checked: groups of equal size covering the axis.
 params_t base_params(const std::string &api, const std::string &axis,
+                     const std::vector<std::vector<int64_t>> &groups);
+/// The same over several axes of one mesh (JAX's tuple of axis names): the
+/// devices that differ along any of them, the first named the most major;
+/// axis_size is the product of theirs.
+params_t base_params(const std::string &api, const std::vector<std::string> &axes,
                      const std::vector<std::vector<int64_t>> &groups);
 
 } // namespace jx::core
