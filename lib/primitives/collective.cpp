@@ -37,9 +37,6 @@ struct bound_axis {
 thread_local std::vector<bound_axis> axis_env;
 thread_local int64_t scopes_made = 0;
 
-const std::string &axis_of(const params_t &p) {
-  return std::get<std::string>(p.at("axes"));
-}
 int64_t axis_size_of(const params_t &p) {
   return std::get<int64_t>(p.at("axis_size"));
 }
