@@ -169,7 +169,11 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
 /// instance); the device first along them gives it. Inside f, the
 /// collectives name the mesh's axes: lax::psum(x, "y") sums over the
 /// devices that differ only in their "y" coordinate. Compiled once per
-/// argument signature, for mesh.size() devices.
+/// argument signature, for mesh.size() devices. Under jx::distributed
+/// (mpirun, one device per process) the mesh's devices are the processes
+/// (device d is rank d; mesh.size() must equal their number): every process
+/// passes the same global arrays, runs its own block, and gets the global
+/// results, the other processes' blocks gathered over MPI.
 template <class F>
 auto shard_map(F f, Mesh mesh, std::vector<PartitionSpec> in_specs,
                std::vector<PartitionSpec> out_specs, std::string name = "f") {

@@ -114,6 +114,40 @@ blocks blocks_of(const PartitionSpec &spec, const Mesh &mesh,
   return b;
 }
 
+/// Every process's results, from this process's own (one device per
+/// process, device = rank): each result's bytes are all-gathered over the
+/// process group. Throws std::runtime_error with the communicator's message.
+std::vector<std::vector<host_buffer>>
+gather_over_processes(const runtime::executable &exe,
+                      const runtime::process_group &group,
+                      std::vector<host_buffer> mine) {
+  runtime::participants p;
+  p.op = &exe;
+  p.name = "gathering shard_map's results";
+  for (int d = 0; d < group.size; ++d)
+    p.devices.push_back(d);
+  p.me = group.rank;
+  std::vector<std::vector<host_buffer>> outs(group.size);
+  for (host_buffer &r : mine) {
+    std::vector<char> all(r.data.size() * group.size);
+    std::string failure =
+        group.comm->all_gather(p, r.data.data(), r.data.size(), all.data());
+    if (!failure.empty())
+      throw std::runtime_error(failure);
+    for (int d = 0; d < group.size; ++d) {
+      host_buffer h;
+      h.dtype = r.dtype;
+      h.shape = r.shape;
+      h.data.resize(r.data.size());
+      if (!all.empty())
+        std::memcpy(h.data.data(), all.data() + d * r.data.size(),
+                    r.data.size());
+      outs[d].push_back(std::move(h));
+    }
+  }
+  return outs;
+}
+
 /// Copies between a global array and one block of it (offsets in
 /// elements per dimension), row by row.
 void copy_block(host_buffer &global, host_buffer &block,
@@ -290,10 +324,6 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
   if (core::current_frame())
     throw error(api + ": shard_map under jit, grad or vmap is not supported; "
                       "call it at top level and put those inside it");
-  if (const runtime::process_group *g = runtime::current_process_group();
-      g && g->size > 1)
-    throw error(api + ": shard_map across MPI processes is not supported "
-                      "yet (pmap is)");
   if (mesh.axis_names.size() != mesh.axis_sizes.size() ||
       mesh.axis_names.empty())
     throw error(api + ": the mesh needs as many axis sizes as names, and an "
@@ -302,6 +332,16 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
     if (s < 1)
       throw error(api + ": mesh axis sizes must be positive");
   const int64_t n = mesh.size();
+  // Under jx::distributed the mesh's devices are the processes, one each
+  // (device d = rank d): every process passes the global arrays, runs its
+  // own device's block, and gets the global results, the blocks of the
+  // others gathered over MPI.
+  const runtime::process_group *group = runtime::current_process_group();
+  const bool processes = group && group->size > 1;
+  if (processes && n != group->size)
+    throw error(api + ": the mesh has " + std::to_string(n) +
+                " devices, but there are " + std::to_string(group->size) +
+                " processes of one device each");
   auto coords_of = [&](int64_t d) {
     std::vector<int64_t> c(mesh.axis_sizes.size());
     for (int64_t a = static_cast<int64_t>(c.size()) - 1; a >= 0; --a) {
@@ -344,6 +384,8 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
   std::vector<std::vector<host_buffer>> blocks_in(n);
   std::vector<std::vector<const host_buffer *>> device_args(n);
   for (int64_t d = 0; d < n; ++d) {
+    if (processes && d != group->rank)
+      continue; // another process's device
     std::vector<int64_t> coords = coords_of(d);
     for (std::size_t i = 0; i < args.size(); ++i) {
       host_buffer &global = const_cast<host_buffer &>(args[i].buffer());
@@ -364,7 +406,13 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
   }
   std::vector<std::vector<host_buffer>> outs;
   try {
-    outs = runtime::run_spmd(*c->exe, static_cast<int>(n), 1, device_args);
+    if (processes)
+      outs = gather_over_processes(
+          *c->exe, *group,
+          runtime::run_as_process(*c->exe, static_cast<int>(n), 1,
+                                  device_args[group->rank]));
+    else
+      outs = runtime::run_spmd(*c->exe, static_cast<int>(n), 1, device_args);
   } catch (const std::exception &e) {
     throw error(api + ": " + e.what());
   }
