@@ -356,6 +356,26 @@ TEST(ShardMap, CollectivesOverSeveralAxes) {
             std::string::npos);
 }
 
+// ppermute over one axis of a 2-D mesh: the pairs are indices along that
+// axis, applied within every line of devices along it (JAX's semantics).
+TEST(ShardMap, PpermuteAlongOneAxisOfTwo) {
+  jx::Mesh xy{{"x", "y"}, {2, 2}};
+  Array x = jnp::reshape(jnp::arange(1.0, 5.0, 1.0, jx::dtype::float32), {2, 2});
+  Array swap_y = jx::shard_map([](const Array &v) {
+    return lax::ppermute(v, "y", {{0, 1}, {1, 0}});
+  }, xy, {{{"x"}, {"y"}}}, {{{"x"}, {"y"}}})(x);
+  EXPECT_EQ(swap_y.to_vector<double>(), (std::vector<double>{2, 1, 4, 3}));
+  Array shift_x = jx::shard_map([](const Array &v) {
+    return lax::ppermute(v, "x", {{0, 1}});
+  }, xy, {{{"x"}, {"y"}}}, {{{"x"}, {"y"}}})(x);
+  EXPECT_EQ(shift_x.to_vector<double>(), (std::vector<double>{0, 0, 1, 2}));
+  // Over both axes: indices over (x, y), x the most major.
+  Array rotate = jx::shard_map([](const Array &v) {
+    return lax::ppermute(v, {"x", "y"}, {{0, 1}, {1, 2}, {2, 3}, {3, 0}});
+  }, xy, {{{"x"}, {"y"}}}, {{{"x"}, {"y"}}})(x);
+  EXPECT_EQ(rotate.to_vector<double>(), (std::vector<double>{4, 1, 2, 3}));
+}
+
 // jit with shardings: JAX's data-parallel MLP step (params replicated, the
 // batch split) and Megatron matmul (w split by columns, w2 by rows), written
 // on global arrays, partitioned by propagation: JAX's results, with the

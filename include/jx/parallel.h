@@ -25,8 +25,8 @@
 // and each gets its own device's results.
 //
 // The collectives (jax.lax's names and semantics; "axis" is pmap's
-// axis_name, or a mesh axis; psum/pmean/pmax/pmin, all_gather, psum_scatter
-// and axis_index also take several axes of one mesh, axis_names below;
+// axis_name, or a mesh axis; every collective also takes several axes of
+// one mesh, axis_names below;
 // groups: axis_index_groups, lists of device indices of equal size, each
 // reduced or gathered on its own):
 //   psum, pmean, pmax, pmin   reduce over the devices; every device gets it
@@ -294,9 +294,9 @@ Array all_gather(const Array &x, const axis_names &axes, int64_t at = 0,
                  bool tiled = false);
 Array psum_scatter(const Array &x, const axis_names &axes,
                    int64_t scatter_dimension = 0, bool tiled = false);
-Array ppermute(const Array &x, const std::string &axis,
+Array ppermute(const Array &x, const axis_names &axes,
                const std::vector<std::pair<int64_t, int64_t>> &perm);
-Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
+Array all_to_all(const Array &x, const axis_names &axes, int64_t split_axis,
                  int64_t concat_axis, bool tiled = false);
 Array axis_index(const axis_names &axes);
 

@@ -75,38 +75,49 @@ mesh_axes mesh_of(const params_t &p) {
   return m;
 }
 
-mlir::DenseIntElementsAttr replica_groups(lowering_context &c,
-                                          const params_t &p) {
+/// The groups of devices one collective combines: axis_index_groups as
+/// given, else the devices that differ only along the named axes, each in
+/// the order of its index over those axes (the first named the most major).
+std::vector<std::vector<int64_t>> device_groups(const params_t &p) {
   std::vector<std::vector<int64_t>> groups = groups_of(p);
-  if (groups.empty()) {
-    // The devices that differ only along the named axes, in the order of
-    // their index over those axes (the first named the most major).
-    mesh_axes m = mesh_of(p);
-    for (int64_t d = 0; d < m.devices(); ++d) {
-      bool first = true;
-      for (std::size_t k = 0; k < m.index.size(); ++k)
-        first &= (d / m.stride[k]) % m.shape[m.index[k]] == 0;
-      if (!first)
-        continue;
-      std::vector<int64_t> g = {d};
-      for (std::size_t k = m.index.size(); k-- > 0;) {
-        std::vector<int64_t> wider;
-        for (int64_t j = 0; j < m.shape[m.index[k]]; ++j)
-          for (int64_t e : g)
-            wider.push_back(e + j * m.stride[k]);
-        g = std::move(wider);
-      }
-      groups.push_back(std::move(g));
+  if (!groups.empty())
+    return groups;
+  mesh_axes m = mesh_of(p);
+  for (int64_t d = 0; d < m.devices(); ++d) {
+    bool first = true;
+    for (std::size_t k = 0; k < m.index.size(); ++k)
+      first &= (d / m.stride[k]) % m.shape[m.index[k]] == 0;
+    if (!first)
+      continue;
+    std::vector<int64_t> g = {d};
+    for (std::size_t k = m.index.size(); k-- > 0;) {
+      std::vector<int64_t> wider;
+      for (int64_t j = 0; j < m.shape[m.index[k]]; ++j)
+        for (int64_t e : g)
+          wider.push_back(e + j * m.stride[k]);
+      g = std::move(wider);
     }
+    groups.push_back(std::move(g));
   }
+  return groups;
+}
+
+/// A list of lists of device ids as the i64 matrix StableHLO takes.
+mlir::DenseIntElementsAttr i64_matrix(lowering_context &c,
+                                      const std::vector<std::vector<int64_t>> &rows) {
   std::vector<int64_t> flat;
-  for (const auto &g : groups)
-    flat.insert(flat.end(), g.begin(), g.end());
+  for (const auto &r : rows)
+    flat.insert(flat.end(), r.begin(), r.end());
   auto type = mlir::RankedTensorType::get(
-      {static_cast<int64_t>(groups.size()),
-       static_cast<int64_t>(groups[0].size())},
+      {static_cast<int64_t>(rows.size()),
+       rows.empty() ? 0 : static_cast<int64_t>(rows[0].size())},
       c.b.getI64Type());
   return mlir::DenseIntElementsAttr::get(type, llvm::ArrayRef<int64_t>(flat));
+}
+
+mlir::DenseIntElementsAttr replica_groups(lowering_context &c,
+                                          const params_t &p) {
+  return i64_matrix(c, device_groups(p));
 }
 
 /// A batched value with its batch dim moved to the front; the collective
@@ -254,15 +265,16 @@ const primitive psum_scatter_p{"reduce_scatter", psum_scatter_rule,
 namespace {
 
 values lower_ppermute(lowering_context &c, const values &in, const Eqn &e) {
+  // The pairs are indices along the named axes: applied within every group
+  // of devices that differ only along them, as device ids.
   const auto &perm = std::get<std::vector<std::vector<int64_t>>>(e.params.at("perm"));
-  std::vector<int64_t> flat;
-  for (const auto &pair : perm)
-    flat.insert(flat.end(), pair.begin(), pair.end());
-  auto type = mlir::RankedTensorType::get(
-      {static_cast<int64_t>(perm.size()), 2}, c.b.getI64Type());
+  std::vector<std::vector<int64_t>> pairs;
+  for (const auto &g : device_groups(e.params))
+    for (const auto &pair : perm)
+      pairs.push_back({g[pair[0]], g[pair[1]]});
   auto op = hlo::CollectivePermuteOp::create(
       c.b, c.loc, in[0].getType(), in[0],
-      mlir::DenseIntElementsAttr::get(type, llvm::ArrayRef<int64_t>(flat)),
+      pairs.empty() ? i64_matrix(c, {{0, 0}}) : i64_matrix(c, pairs),
       hlo::ChannelHandleAttr());
   return {op.getResult()};
 }
@@ -609,9 +621,10 @@ Array psum_scatter(const Array &x, const axis_names &axes,
   return core::bind1(core::psum_scatter_p, {x}, p);
 }
 
-Array ppermute(const Array &x, const std::string &axis,
+Array ppermute(const Array &x, const axis_names &axes,
                const std::vector<std::pair<int64_t, int64_t>> &perm) {
-  params_t p = base_params("jx::lax::ppermute", axis, {});
+  params_t p = base_params("jx::lax::ppermute", axes.names(), {});
+  const std::string &axis = std::get<std::string>(p.at("axes"));
   int64_t n = std::get<int64_t>(p.at("axis_size"));
   std::vector<char> from(n, 0), to(n, 0);
   std::vector<std::vector<int64_t>> pairs;
@@ -629,10 +642,11 @@ Array ppermute(const Array &x, const std::string &axis,
   return core::bind1(core::ppermute_p, {x}, p);
 }
 
-Array all_to_all(const Array &x, const std::string &axis, int64_t split_axis,
+Array all_to_all(const Array &x, const axis_names &axes, int64_t split_axis,
                  int64_t concat_axis, bool tiled) {
   const char *api = "jx::lax::all_to_all";
-  params_t p = base_params(api, axis, {});
+  params_t p = base_params(api, axes.names(), {});
+  const std::string &axis = std::get<std::string>(p.at("axes"));
   int64_t rank = x.ndim();
   auto normalized = [&](int64_t a, const char *what) {
     if (a < -rank || a >= rank)
