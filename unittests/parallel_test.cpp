@@ -374,6 +374,11 @@ TEST(ShardMap, PpermuteAlongOneAxisOfTwo) {
     return lax::ppermute(v, {"x", "y"}, {{0, 1}, {1, 2}, {2, 3}, {3, 0}});
   }, xy, {{{"x"}, {"y"}}}, {{{"x"}, {"y"}}})(x);
   EXPECT_EQ(rotate.to_vector<double>(), (std::vector<double>{4, 1, 2, 3}));
+  // No pairs: nothing arrives anywhere.
+  Array none = jx::shard_map([](const Array &v) {
+    return lax::ppermute(v, "y", {});
+  }, xy, {{{"x"}, {"y"}}}, {{{"x"}, {"y"}}})(x);
+  EXPECT_EQ(none.to_vector<double>(), (std::vector<double>{0, 0, 0, 0}));
 }
 
 // jit with shardings: JAX's data-parallel MLP step (params replicated, the

@@ -102,22 +102,23 @@ std::vector<std::vector<int64_t>> device_groups(const params_t &p) {
   return groups;
 }
 
-/// A list of lists of device ids as the i64 matrix StableHLO takes.
+/// A list of lists of device ids (each `width` long) as the i64 matrix
+/// StableHLO takes.
 mlir::DenseIntElementsAttr i64_matrix(lowering_context &c,
-                                      const std::vector<std::vector<int64_t>> &rows) {
+                                      const std::vector<std::vector<int64_t>> &rows,
+                                      int64_t width) {
   std::vector<int64_t> flat;
   for (const auto &r : rows)
     flat.insert(flat.end(), r.begin(), r.end());
   auto type = mlir::RankedTensorType::get(
-      {static_cast<int64_t>(rows.size()),
-       rows.empty() ? 0 : static_cast<int64_t>(rows[0].size())},
-      c.b.getI64Type());
+      {static_cast<int64_t>(rows.size()), width}, c.b.getI64Type());
   return mlir::DenseIntElementsAttr::get(type, llvm::ArrayRef<int64_t>(flat));
 }
 
 mlir::DenseIntElementsAttr replica_groups(lowering_context &c,
                                           const params_t &p) {
-  return i64_matrix(c, device_groups(p));
+  std::vector<std::vector<int64_t>> groups = device_groups(p);
+  return i64_matrix(c, groups, static_cast<int64_t>(groups[0].size()));
 }
 
 /// A batched value with its batch dim moved to the front; the collective
@@ -274,7 +275,7 @@ values lower_ppermute(lowering_context &c, const values &in, const Eqn &e) {
       pairs.push_back({g[pair[0]], g[pair[1]]});
   auto op = hlo::CollectivePermuteOp::create(
       c.b, c.loc, in[0].getType(), in[0],
-      pairs.empty() ? i64_matrix(c, {{0, 0}}) : i64_matrix(c, pairs),
+      i64_matrix(c, pairs, 2),
       hlo::ChannelHandleAttr());
   return {op.getResult()};
 }
