@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 #include <vector>
 
 namespace {
@@ -84,11 +85,9 @@ void run(const shape &s, int threads) {
     x = x * 1664525u + 1013904223u;
     return static_cast<float>(x >> 8) / 16777216.0f - 0.5f;
   };
-  for (float *v : {a.data(), b.data(), bias.data(), r.data()}) {
-    long size = v == a.data() ? M * K : v == b.data() ? K * N : v == bias.data() ? N : M * N;
-    for (long i = 0; i < size; ++i)
-      v[i] = rnd();
-  }
+  for (std::vector<float> *v : {&a, &b, &bias, &r})
+    for (float &e : *v)
+      e = rnd();
   omp_set_num_threads(threads);
   openblas_set_num_threads(threads);
   int reps = std::max(10L, std::min(500L, 20000000000L / (2 * M * N * K)));
@@ -140,8 +139,8 @@ void run(const shape &s, int threads) {
   openblas();
   ref = c;
   double worst = 0;
-  for (std::function<void()> way : {std::function<void()>(panels), std::function<void()>(onednn),
-                                    std::function<void()>(postops)}) {
+  for (const std::function<void()> &way :
+       std::initializer_list<std::function<void()>>{panels, onednn, postops}) {
     std::fill(c.begin(), c.end(), NAN);
     way();
     for (long i = 0; i < M * N; ++i)

@@ -2,6 +2,7 @@
 // programs written with jx's pmap give JAX's results, gradients through
 // collectives equal single-device ones, and misuse is reported.
 
+#include "grad_harness.h"
 #include "jx/jx.h"
 
 #include <gtest/gtest.h>
@@ -155,28 +156,21 @@ TEST(Pmap, UntiledAllToAllLikeJax) {
 
 TEST(Pmap, UntiledAllToAllNamesABadSplit) {
   Array x = jnp::zeros({4, 3, 5});
-  try {
-    jx::pmap([](const Array &v) {
-      return lax::all_to_all(v, "i", 0, 1, /*tiled=*/false);
-    }, "i")(x);
-    FAIL() << "expected an error";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "jx::lax::all_to_all: with tiled=false, split_axis 0 of "
-                  "f32[3,5] must have the size of axis 'i' (4)"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::pmap([](const Array &v) {
-      return lax::all_to_all(v, "i", 2, 0, /*tiled=*/false);
-    }, "i")(x);
-    FAIL() << "expected an error";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find("split_axis 2 is out of range"),
-              std::string::npos)
-        << e.what();
-  }
+  grad_harness::expect_error(
+      [&] {
+        jx::pmap([](const Array &v) {
+          return lax::all_to_all(v, "i", 0, 1, /*tiled=*/false);
+        }, "i")(x);
+      },
+      {"jx::lax::all_to_all: with tiled=false, split_axis 0 of "
+       "f32[3,5] must have the size of axis 'i' (4)"});
+  grad_harness::expect_error(
+      [&] {
+        jx::pmap([](const Array &v) {
+          return lax::all_to_all(v, "i", 2, 0, /*tiled=*/false);
+        }, "i")(x);
+      },
+      {"split_axis 2 is out of range"});
 }
 
 TEST(Pmap, AxisIndexAndGroupsLikeJax) {
@@ -336,24 +330,21 @@ TEST(ShardMap, CollectivesOverSeveralAxes) {
       jnp::ones({4, 2}));
   EXPECT_EQ(p.to_vector<double>(), std::vector<double>(8, 4.0));
 
-  auto error_of = [&](auto body) {
-    try {
-      jx::shard_map(body, xy, {{{"x", "y"}}}, {{}})(x);
-    } catch (const jx::error &e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+  auto on_mesh = [&](std::function<Array(const Array &)> body) {
+    return [&xy, &x, body] { jx::shard_map(body, xy, {{{"x", "y"}}}, {{}})(x); };
   };
-  EXPECT_NE(error_of([](const Array &v) { return lax::psum(v, {"x", "x"}); })
-                .find("jx::lax::psum: axis 'x' is named twice"),
-            std::string::npos);
-  EXPECT_NE(error_of([](const Array &v) { return lax::psum(v, {"x", "z"}); })
-                .find("jx::lax::psum: unbound axis name 'z'"),
-            std::string::npos);
-  EXPECT_NE(error_of([](const Array &v) {
-              return lax::psum(v, {"x", "y"}, {{0, 1, 2}, {3, 4, 5}});
-            }).find("axis_index_groups over several axes is not supported"),
-            std::string::npos);
+  grad_harness::expect_error(
+      on_mesh([](const Array &v) { return lax::psum(v, {"x", "x"}); }),
+      {"jx::lax::psum: axis 'x' is named twice"});
+  grad_harness::expect_error(
+      on_mesh([](const Array &v) { return lax::psum(v, {"x", "z"}); }),
+      {"jx::lax::psum: unbound axis name 'z'"});
+  grad_harness::expect_error(on_mesh([](const Array &v) {
+                               return lax::psum(v, {"x", "y"},
+                                                {{0, 1, 2}, {3, 4, 5}});
+                             }),
+                             {"axis_index_groups over several axes is not "
+                              "supported"});
 }
 
 // ppermute over one axis of a 2-D mesh: the pairs are indices along that
@@ -433,74 +424,42 @@ TEST(ShardedJit, LikeJax) {
 
 TEST(Pmap, Errors) {
   Array x = jx::array({1, 2, 3, 4}, {2, 2});
-  try {
-    lax::psum(x, "i");
-    FAIL() << "psum outside pmap";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "jx::lax::psum: unbound axis name 'i' (no pmap or shard_map is tracing)"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::pmap([](const Array &v) { return lax::psum(v, "j"); }, "i")(x);
-    FAIL() << "wrong axis name";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "unbound axis name 'j' (the axes bound are 'i')"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::pmap([](const Array &v) { return v; }, "i", {.devices = 3})(x);
-    FAIL() << "device count";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "3 devices asked for, but the mapped axis has size 2"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::pmap([](const Array &v) { return lax::ppermute(v, "i", {{0, 2}}); },
-             "i")(x);
-    FAIL() << "ppermute range";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find("pair (0, 2) is out of range for "
-                                         "axis 'i' of size 2"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::shard_map([](const Array &v) { return v; }, jx::Mesh{{"x"}, {3}},
-                  {{{"x"}}}, {{{"x"}}})(x);
-    FAIL() << "indivisible";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "dimension 0 of argument leaf 0 f32[2,2] (size 2) does not "
-                  "split into 3 blocks"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::shard_map([](const Array &v) { return v; }, jx::Mesh{{"x"}, {2}},
-                  {{{"z"}}}, {{{"x"}}})(x);
-    FAIL() << "unknown axis";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find("names axis 'z', which the mesh lacks"),
-              std::string::npos)
-        << e.what();
-  }
-  try {
-    jx::jit([](const Array &v) {
-      return jx::pmap([](const Array &u) { return u; }, "i")(v);
-    })(x);
-    FAIL() << "pmap under jit";
-  } catch (const jx::error &e) {
-    EXPECT_NE(std::string(e.what()).find("pmap under jit, grad or vmap is not "
-                                         "supported"),
-              std::string::npos)
-        << e.what();
-  }
+  using grad_harness::expect_error;
+  expect_error([&] { lax::psum(x, "i"); },
+               {"jx::lax::psum: unbound axis name 'i' (no pmap or shard_map is "
+                "tracing)"});
+  expect_error(
+      [&] { jx::pmap([](const Array &v) { return lax::psum(v, "j"); }, "i")(x); },
+      {"unbound axis name 'j' (the axes bound are 'i')"});
+  expect_error(
+      [&] { jx::pmap([](const Array &v) { return v; }, "i", {.devices = 3})(x); },
+      {"3 devices asked for, but the mapped axis has size 2"});
+  expect_error(
+      [&] {
+        jx::pmap([](const Array &v) { return lax::ppermute(v, "i", {{0, 2}}); },
+                 "i")(x);
+      },
+      {"pair (0, 2) is out of range for axis 'i' of size 2"});
+  expect_error(
+      [&] {
+        jx::shard_map([](const Array &v) { return v; }, jx::Mesh{{"x"}, {3}},
+                      {{{"x"}}}, {{{"x"}}})(x);
+      },
+      {"dimension 0 of argument leaf 0 f32[2,2] (size 2) does not split into 3 "
+       "blocks"});
+  expect_error(
+      [&] {
+        jx::shard_map([](const Array &v) { return v; }, jx::Mesh{{"x"}, {2}},
+                      {{{"z"}}}, {{{"x"}}})(x);
+      },
+      {"names axis 'z', which the mesh lacks"});
+  expect_error(
+      [&] {
+        jx::jit([](const Array &v) {
+          return jx::pmap([](const Array &u) { return u; }, "i")(v);
+        })(x);
+      },
+      {"pmap under jit, grad or vmap is not supported"});
 }
 
 } // namespace

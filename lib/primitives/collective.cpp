@@ -37,6 +37,22 @@ struct bound_axis {
 thread_local std::vector<bound_axis> axis_env;
 thread_local int64_t scopes_made = 0;
 
+/// The innermost binding of axis `name`; throws jx::error "<api>: unbound
+/// axis name ..." when there is none.
+const bound_axis &innermost_bound(const std::string &name,
+                                  const std::string &api) {
+  for (auto it = axis_env.rbegin(); it != axis_env.rend(); ++it)
+    if (it->name == name)
+      return *it;
+  std::string bound;
+  for (const bound_axis &a : axis_env)
+    bound += (bound.empty() ? "" : ", ") + ("'" + a.name + "'");
+  throw error(api + ": unbound axis name '" + name + "' (" +
+              (bound.empty() ? std::string("no pmap or shard_map is tracing")
+                             : "the axes bound are " + bound) +
+              ")");
+}
+
 int64_t axis_size_of(const params_t &p) {
   return std::get<int64_t>(p.at("axis_size"));
 }
@@ -369,11 +385,7 @@ params_t base_params(const std::string &api, const std::vector<std::string> &axe
     throw error(api + ": no axis name given");
   std::vector<const bound_axis *> bound;
   for (const std::string &axis : axes) {
-    bound_axis_size(axis, api); // names the unbound axis
-    const bound_axis *b = nullptr;
-    for (auto it = axis_env.rbegin(); it != axis_env.rend() && !b; ++it)
-      if (it->name == axis)
-        b = &*it;
+    const bound_axis *b = &innermost_bound(axis, api);
     for (const bound_axis *seen : bound)
       if (seen == b)
         throw error(api + ": axis '" + axis + "' is named twice");
@@ -448,16 +460,7 @@ axis_scope::~axis_scope() {
 }
 
 int64_t bound_axis_size(const std::string &name, const std::string &api) {
-  for (auto it = axis_env.rbegin(); it != axis_env.rend(); ++it)
-    if (it->name == name)
-      return it->size;
-  std::string bound;
-  for (const bound_axis &a : axis_env)
-    bound += (bound.empty() ? "" : ", ") + ("'" + a.name + "'");
-  throw error(api + ": unbound axis name '" + name + "' (" +
-              (bound.empty() ? std::string("no pmap or shard_map is tracing")
-                             : "the axes bound are " + bound) +
-              ")");
+  return innermost_bound(name, api).size;
 }
 
 // -- transformation rules -----------------------------------------------------
