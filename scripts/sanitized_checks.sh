@@ -89,7 +89,15 @@ fuzz_one() {
   local artifact
   artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$out/log" | tail -1)
   echo "fuzz: $target: FAILED after ${runs:-?} runs: ${artifact:-see log}"
-  grep -E -A30 'ERROR|runtime error|==[0-9]+==|parse_verify:|read_npy:|exported:|vhlo:' "$out/log" | head -60
+  # The report: from the sanitizer's or libFuzzer's first line of it (not the
+  # progress lines before, whose function names may contain the same words).
+  local first
+  first=$(grep -n -m1 -E '^==[0-9]+==|runtime error:|Assertion .* failed|LLVM ERROR|deadly signal|^ALARM|out-of-memory|^MS: ' "$out/log" | cut -d: -f1)
+  if [ -n "$first" ]; then
+    tail -n +"$first" "$out/log" | head -80
+  else
+    tail -n 40 "$out/log"
+  fi
   echo "fuzz: reproduce with $bin ${artifact:-<input>} (log: $out/log)"
   return 1
 }

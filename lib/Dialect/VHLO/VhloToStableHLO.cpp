@@ -30,6 +30,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Pass/Pass.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -43,6 +44,17 @@ StringRef baseName(StringRef opName) {
   StringRef name = opName.drop_front(strlen("vhlo."));
   size_t v = name.rfind("_v");
   return v == StringRef::npos ? name : name.take_front(v);
+}
+
+/// `v` as an int64_t, read as signed or unsigned by `type` (an integer
+/// type). False when it does not fit: an i128 or ui64 value beyond int64_t
+/// must be an error, not silently wrapped into another program.
+bool toInt64(const APInt &v, Type type, int64_t &out) {
+  bool isUnsigned = type.isUnsignedInteger();
+  if (isUnsigned ? v.getActiveBits() > 63 : v.getSignificantBits() > 64)
+    return false;
+  out = isUnsigned ? int64_t(v.getZExtValue()) : v.getSExtValue();
+  return true;
 }
 
 class AttrReader {
@@ -69,8 +81,12 @@ public:
     auto dense = dyn_cast<DenseIntElementsAttr>(a);
     if (!dense || dense.getType().getRank() > 1)
       return fail(name, "is not a list of integers");
-    for (const APInt &v : dense.getValues<APInt>())
-      out.push_back(v.getSExtValue());
+    for (const APInt &v : dense.getValues<APInt>()) {
+      int64_t x;
+      if (!toInt64(v, dense.getElementType(), x))
+        return tooWide(name, v, dense.getElementType());
+      out.push_back(x);
+    }
     return success();
   }
   LogicalResult integer(StringRef name, int64_t &out, bool optional = true) {
@@ -80,8 +96,14 @@ public:
     auto i = dyn_cast<IntegerAttr>(a);
     if (!i)
       return fail(name, "is not an integer");
-    out = i.getValue().getSExtValue();
+    if (!toInt64(i.getValue(), i.getType(), out))
+      return tooWide(name, i.getValue(), i.getType());
     return success();
+  }
+  LogicalResult tooWide(StringRef name, const APInt &v, Type type) {
+    return fail(name, "holds " +
+                          llvm::toString(v, 10, !type.isUnsignedInteger()) +
+                          ", which does not fit in 64 bits");
   }
   LogicalResult fail(StringRef name, const Twine &what) {
     return op->emitError() << "vhlo." << base << ": attribute '" << name
@@ -328,8 +350,12 @@ LogicalResult convertAttrs(Operation *op, StringRef base,
       }
       if (isa<IntegerType>(et)) {
         SmallVector<int64_t> v;
-        for (const APInt &x : dense.getValues<APInt>())
-          v.push_back(x.getSExtValue());
+        for (const APInt &x : dense.getValues<APInt>()) {
+          int64_t i;
+          if (!toInt64(x, et, i))
+            return r.tooWide(name, x, et);
+          v.push_back(i);
+        }
         add(name, DenseI64ArrayAttr::get(ctx, v));
         continue;
       }
