@@ -39,9 +39,12 @@ namespace shlo = jx::stablehlo;
 namespace jx::vhlo {
 namespace {
 
-/// "vhlo.dot_general_v2" -> "dot_general".
+/// "vhlo.dot_general_v2" -> "dot_general". A corrupted file can name an op
+/// of the vhlo dialect without the "vhlo." prefix ("vhlo" alone): what is
+/// left is then no op's base name, and the op gets "has no counterpart".
 StringRef baseName(StringRef opName) {
-  StringRef name = opName.drop_front(strlen("vhlo."));
+  StringRef name = opName;
+  (void)name.consume_front("vhlo.");
   size_t v = name.rfind("_v");
   return v == StringRef::npos ? name : name.take_front(v);
 }

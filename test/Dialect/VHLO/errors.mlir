@@ -21,3 +21,9 @@
 // RUN: python3 -c "import sys; d=open(sys.argv[1],'rb').read(); open(sys.argv[2],'wb').write(d.replace(b'StableHLO_v1.15.0', b'StableHLO_vX.15.0'))" %S/Inputs/mlp.bc %t.badversion
 // RUN: not jxc run %t.badversion 2>&1 | FileCheck %s --check-prefix=BADVERSION
 // BADVERSION: error: unreadable StableHLO version 'X.15.0' in the header
+
+// An op of the vhlo dialect named "vhlo", without the "vhlo." prefix of
+// its name (a corrupted op name table; found by jx-fuzz-vhlo, where the
+// name's prefix was dropped unchecked): an error, not an assertion.
+// RUN: not jxc run %S/Inputs/op_named_vhlo.bc 2>&1 | FileCheck %s --check-prefix=OPNAME
+// OPNAME: error: 'vhlo' has no counterpart 'stablehlo.vhlo' in jx's stablehlo dialect
