@@ -84,6 +84,11 @@ public:
     auto dense = dyn_cast<DenseIntElementsAttr>(a);
     if (!dense || dense.getType().getRank() > 1)
       return fail(name, "is not a list of integers");
+    return values(name, dense, out);
+  }
+  /// The elements of `dense`, attribute `name`, as int64_t values.
+  LogicalResult values(StringRef name, DenseIntElementsAttr dense,
+                       SmallVectorImpl<int64_t> &out) {
     for (const APInt &v : dense.getValues<APInt>()) {
       int64_t x;
       if (!toInt64(v, dense.getElementType(), x))
@@ -353,12 +358,8 @@ LogicalResult convertAttrs(Operation *op, StringRef base,
       }
       if (isa<IntegerType>(et)) {
         SmallVector<int64_t> v;
-        for (const APInt &x : dense.getValues<APInt>()) {
-          int64_t i;
-          if (!toInt64(x, et, i))
-            return r.tooWide(name, x, et);
-          v.push_back(i);
-        }
+        if (failed(r.values(name, cast<DenseIntElementsAttr>(dense), v)))
+          return failure();
         add(name, DenseI64ArrayAttr::get(ctx, v));
         continue;
       }
