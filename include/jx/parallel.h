@@ -17,7 +17,18 @@
 // argument signature and compiled for that many replicas (a StableHLO
 // module with mhlo.num_replicas = N), so pmap is also jit. Inside f, the
 // collectives below name the axis; grad, vmap and jit compose inside f.
-// pmap itself runs at top level (not under jit, grad or vmap).
+//
+// pmap and shard_map also compose from outside: under grad, vjp or jvp
+// the derivative runs on the devices too (reverse mode runs f's forward
+// pass again there, then its vjp); under vmap the batch stays whole on
+// every device; under jit they run on the devices between programs for
+// jit's device, except where jit lowers them into one program (inside a
+// loop or a branch, jit(f).lower()): there they run on one device as a
+// vmap named after each axis (jx::vmap's axis_name), with the same
+// numbers. The
+// gradient of a replicated result (not_mapped, or a mesh axis out_specs
+// leaves out) goes to the device that gave it; a not_mapped argument's is
+// the sum of every device's.
 //
 // Under jx::distributed (jx/distributed.h: mpirun, one device per
 // process), the axis spans the processes: each passes its own slice with a

@@ -10,6 +10,14 @@
 // goes in every result leaf (negative counts from the end); not_mapped
 // requires the results not to depend on the batch. Batches compose with
 // grad and jit in any order.
+//
+// axis_name (jax.vmap's axis_name) names the batch axis for the
+// collectives of jx/parallel.h: inside f, lax::psum(x, "i") sums x over
+// the batch (every example gets the sum), lax::axis_index("i") is the
+// example's index, all_gather, psum_scatter, ppermute and all_to_all
+// exchange between examples as they would between pmap's devices. A
+// collective over several axes takes the vmap axis with others only for
+// psum, pmax and pmin; axis_index_groups are not supported (as in JAX).
 
 #ifndef JX_VMAP_H
 #define JX_VMAP_H
@@ -27,12 +35,14 @@ namespace detail {
 /// vmap on flat leaves: `in_axes` one per leaf.
 std::vector<Array> vmap_flat(const flat_fn &f, const std::vector<Array> &args,
                              const std::vector<axis_spec> &in_axes,
-                             axis_spec out_axis, const std::string &api);
+                             axis_spec out_axis, const std::string &api,
+                             const std::string &axis_name = "");
 } // namespace detail
 
 template <class F>
-auto vmap(F f, std::vector<axis_spec> in_axes = {}, axis_spec out_axis = 0) {
-  return [f, in_axes, out_axis](const auto &...args) {
+auto vmap(F f, std::vector<axis_spec> in_axes = {}, axis_spec out_axis = 0,
+          std::string axis_name = "") {
+  return [f, in_axes, out_axis, axis_name](const auto &...args) {
     constexpr std::size_t n = sizeof...(args);
     if (!in_axes.empty() && in_axes.size() != n)
       throw error("jx::vmap: in_axes has " + std::to_string(in_axes.size()) +
@@ -48,7 +58,7 @@ auto vmap(F f, std::vector<axis_spec> in_axes = {}, axis_spec out_axis = 0) {
     auto slot = detail::result_slot<R>();
     std::vector<Array> outs =
         detail::vmap_flat(detail::flatten_fn(f, like, slot), leaves,
-                          leaf_axes, out_axis, "jx::vmap");
+                          leaf_axes, out_axis, "jx::vmap", axis_name);
     return tree_unflatten(**slot, outs);
   };
 }

@@ -16,6 +16,20 @@ Array zeros(const shaped_array &aval) {
       aval.shape, {});
 }
 
+namespace {
+thread_local std::optional<named_batch> named_axis;
+} // namespace
+
+const named_batch *current_named_batch() {
+  return named_axis && !named_axis->name.empty() ? &*named_axis : nullptr;
+}
+
+named_batch_scope::named_batch_scope(std::string name, int64_t size)
+    : saved_(named_axis) {
+  named_axis = named_batch{std::move(name), size};
+}
+named_batch_scope::~named_batch_scope() { named_axis = saved_; }
+
 Array move_axis(const Array &x, int64_t from, int64_t to) {
   if (from == to)
     return x;

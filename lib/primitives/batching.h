@@ -9,6 +9,30 @@
 
 namespace jx::core {
 
+/// The named axis of the vmap whose batching rules run on this thread
+/// (jx::vmap's axis_name): a collective over it combines the batch's
+/// examples, where a collective over a pmap or mesh axis keeps the batch
+/// dim and runs once per example.
+struct named_batch {
+  std::string name;
+  int64_t size;
+};
+/// The vmap axis being batched, if it has a name (nullptr: none).
+const named_batch *current_named_batch();
+/// Sets the named axis while it lives: a named vmap's batching, or (empty
+/// name) no named axis, for rules that vmap a sub-function whose
+/// collectives name other axes (shard_map's body).
+class named_batch_scope {
+public:
+  named_batch_scope(std::string name, int64_t size);
+  ~named_batch_scope();
+  named_batch_scope(const named_batch_scope &) = delete;
+  named_batch_scope &operator=(const named_batch_scope &) = delete;
+
+private:
+  std::optional<named_batch> saved_;
+};
+
 /// Zeros of `aval`'s shape and dtype.
 Array zeros(const shaped_array &aval);
 /// `x` with axis `from` moved to position `to` (both in range).

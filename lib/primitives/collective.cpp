@@ -17,6 +17,8 @@
 #include "primitives/batching.h"
 #include "primitives/rules.h"
 
+#include <algorithm>
+
 namespace jx::core {
 
 namespace hlo = jx::stablehlo;
@@ -467,6 +469,122 @@ int64_t bound_axis_size(const std::string &name, const std::string &api) {
 
 namespace {
 
+/// The axes a collective names, in order (its `axes` parameter: `i`, or
+/// `(i, j)` for several).
+std::vector<std::string> axis_list(const params_t &p) {
+  std::string s = std::get<std::string>(p.at("axes"));
+  if (s.size() < 2 || s.front() != '(' || s.back() != ')')
+    return {s};
+  std::vector<std::string> names;
+  s = s.substr(1, s.size() - 2);
+  for (std::size_t at = 0;;) {
+    std::size_t comma = s.find(", ", at);
+    names.push_back(s.substr(at, comma - at));
+    if (comma == std::string::npos)
+      break;
+    at = comma + 2;
+  }
+  return names;
+}
+
+/// A collective's parameters without axis `name` (of `size`), or nullopt
+/// when it named no other axis.
+std::optional<params_t> without_axis(const params_t &p, const std::string &name,
+                                     int64_t size) {
+  std::vector<std::string> names = axis_list(p);
+  if (names.size() < 2)
+    return std::nullopt;
+  auto mesh_axes = std::get<std::vector<int64_t>>(p.at("mesh_axes"));
+  std::string joined;
+  std::vector<int64_t> kept;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name)
+      continue;
+    joined += (joined.empty() ? "" : ", ") + names[i];
+    kept.push_back(mesh_axes[i]);
+  }
+  params_t q = p;
+  q["axes"] = kept.size() > 1 ? "(" + joined + ")" : joined;
+  q["axis_size"] = axis_size_of(p) / size;
+  q["mesh_axes"] = kept;
+  return q;
+}
+
+using batched = std::pair<std::vector<Array>, std::vector<batch_dim>>;
+/// A collective's rule over the named vmap axis: `x` (the operand, absent
+/// for axis_index) has the batch, `n` examples, at dim 0.
+using named_rule = std::function<batched(const Array &x, const params_t &p,
+                                         int64_t n, const std::string &axis)>;
+
+/// The batching rule of a collective: `named` when it names the vmap axis
+/// being batched (jx::vmap's axis_name), else `other` (a collective over a
+/// pmap or mesh axis, run once per example). `several`: whether it may
+/// name other axes with it.
+batch_fn named_or(const std::string &prim, bool several, named_rule named,
+                  batch_fn other) {
+  return [=](const std::vector<Array> &args, const std::vector<batch_dim> &dims,
+             const params_t &p) -> batched {
+    const named_batch *nb = current_named_batch();
+    std::vector<std::string> axes = axis_list(p);
+    if (!nb || std::find(axes.begin(), axes.end(), nb->name) == axes.end())
+      return other(args, dims, p);
+    const std::string api = "jx::lax::" + prim;
+    if (!groups_of(p).empty() && !several)
+      throw error(api + ": axis_index_groups over vmap axis '" + nb->name +
+                  "' are not supported");
+    if (axes.size() > 1 && !several)
+      throw error(api + " over axes " + std::get<std::string>(p.at("axes")) +
+                  " is not supported under a vmap named '" + nb->name +
+                  "' (a pmap or shard_map lowered into a program, as in a "
+                  "loop under jit, runs as one vmap per mesh axis): only "
+                  "psum, pmax and pmin take the vmap's axis with others");
+    Array x = args.empty() ? Array() : batch_at(args[0], dims[0], nb->size, 0);
+    return named(x, p, nb->size, nb->name);
+  };
+}
+
+/// The rows `rows` of `x` along dim 0, in that order.
+Array take_rows(const Array &x, const std::vector<int64_t> &rows) {
+  std::vector<Array> parts;
+  for (int64_t r : rows) {
+    std::vector<int64_t> start(x.ndim(), 0), limit = x.shape();
+    start[0] = r;
+    limit[0] = r + 1;
+    parts.push_back(lax::slice(x, start, limit));
+  }
+  return lax::concatenate(parts, 0);
+}
+
+/// psum, pmax, pmin over the vmap axis: the reduction over the batch
+/// (one value for all examples), then over the other axes named. With
+/// axis_index_groups, each group's examples are reduced and each example
+/// gets its group's value.
+named_rule named_reduction(const primitive &prim,
+                           Array (*reduce)(const Array &,
+                                           const std::vector<int64_t> &)) {
+  return [&prim, reduce](const Array &x, const params_t &p, int64_t n,
+                         const std::string &axis) -> batched {
+    const auto &groups = groups_of(p);
+    if (!groups.empty()) {
+      std::vector<int64_t> order, group_of(n);
+      for (std::size_t g = 0; g < groups.size(); ++g)
+        for (int64_t m : groups[g]) {
+          order.push_back(m);
+          group_of[m] = static_cast<int64_t>(g);
+        }
+      shape_t s = x.shape();
+      s[0] = static_cast<int64_t>(groups[0].size());
+      s.insert(s.begin(), static_cast<int64_t>(groups.size()));
+      Array sums = reduce(lax::reshape(take_rows(x, order), s), {1});
+      return {{take_rows(sums, group_of)}, {0}};
+    }
+    Array r = reduce(x, {0});
+    if (std::optional<params_t> rest = without_axis(p, axis, n))
+      r = bind1(prim, {r}, *rest);
+    return {{r}, {std::nullopt}};
+  };
+}
+
 /// ct of a psum'ed value: psum'ed (pmap's convention, as JAX's).
 const set_rules psum_rules(psum_p, [](transform_rules &r) {
   r.jvp = [](const jvp_args &a) {
@@ -475,10 +593,12 @@ const set_rules psum_rules(psum_p, [](transform_rules &r) {
   r.vjp = [](const vjp_args &a) {
     return std::vector<tangent>{bind1(psum_p, {*a.cts[0]}, a.params)};
   };
-  r.batch = [](const std::vector<Array> &args,
-               const std::vector<batch_dim> &dims, const params_t &p) {
-    return std::make_pair(std::vector<Array>{bind1(psum_p, args, p)}, dims);
-  };
+  r.batch = named_or("psum", true, named_reduction(psum_p, lax::reduce_sum),
+                     [](const std::vector<Array> &args,
+                        const std::vector<batch_dim> &dims, const params_t &p) {
+                       return std::make_pair(
+                           std::vector<Array>{bind1(psum_p, args, p)}, dims);
+                     });
 });
 
 batch_fn same_dims_batcher(const primitive &prim) {
@@ -488,10 +608,12 @@ batch_fn same_dims_batcher(const primitive &prim) {
   };
 }
 const set_rules pmax_rules(pmax_p, [](transform_rules &r) {
-  r.batch = same_dims_batcher(pmax_p);
+  r.batch = named_or("pmax", true, named_reduction(pmax_p, lax::reduce_max),
+                     same_dims_batcher(pmax_p));
 });
 const set_rules pmin_rules(pmin_p, [](transform_rules &r) {
-  r.batch = same_dims_batcher(pmin_p);
+  r.batch = named_or("pmin", true, named_reduction(pmin_p, lax::reduce_min),
+                     same_dims_batcher(pmin_p));
 });
 
 params_t with(params_t p, const std::string &k, param v) {
@@ -510,14 +632,30 @@ const set_rules all_gather_rules(all_gather_p, [](transform_rules &r) {
     p["scatter_dimension"] = at;
     return std::vector<tangent>{bind1(psum_scatter_p, {*a.cts[0]}, p)};
   };
-  r.batch = [](const std::vector<Array> &args,
-               const std::vector<batch_dim> &dims, const params_t &p) {
-    return batch_front(args, dims, [&](const Array &x) {
-      return bind1(all_gather_p, {x},
-                   with(p, "all_gather_dimension",
-                        shifted(p, "all_gather_dimension")));
-    });
+  // Over the vmap axis: the examples stacked (tiled: concatenated) at
+  // all_gather_dimension, the same for every example.
+  auto named = [](const Array &x, const params_t &p, int64_t,
+                  const std::string &) -> batched {
+    int64_t at = std::get<int64_t>(p.at("all_gather_dimension"));
+    Array y = move_axis(x, 0, at);
+    if (get_bool(p, "tiled")) {
+      shape_t s = y.shape();
+      s[at] *= s[at + 1];
+      s.erase(s.begin() + at + 1);
+      y = lax::reshape(y, s);
+    }
+    return {{y}, {std::nullopt}};
   };
+  r.batch = named_or(
+      "all_gather", false, named,
+      [](const std::vector<Array> &args, const std::vector<batch_dim> &dims,
+         const params_t &p) {
+        return batch_front(args, dims, [&](const Array &x) {
+          return bind1(all_gather_p, {x},
+                       with(p, "all_gather_dimension",
+                            shifted(p, "all_gather_dimension")));
+        });
+      });
 });
 
 const set_rules psum_scatter_rules(psum_scatter_p, [](transform_rules &r) {
@@ -532,13 +670,30 @@ const set_rules psum_scatter_rules(psum_scatter_p, [](transform_rules &r) {
     p["all_gather_dimension"] = d;
     return std::vector<tangent>{bind1(all_gather_p, {*a.cts[0]}, p)};
   };
-  r.batch = [](const std::vector<Array> &args,
-               const std::vector<batch_dim> &dims, const params_t &p) {
-    return batch_front(args, dims, [&](const Array &x) {
-      return bind1(psum_scatter_p, {x},
-                   with(p, "scatter_dimension", shifted(p, "scatter_dimension")));
-    });
+  // Over the vmap axis: the sum of the examples, whose block k (tiled) or
+  // index k along scatter_dimension is example k's.
+  auto named = [](const Array &x, const params_t &p, int64_t n,
+                  const std::string &) -> batched {
+    int64_t d = std::get<int64_t>(p.at("scatter_dimension"));
+    Array s = lax::reduce_sum(x, {0});
+    if (get_bool(p, "tiled")) {
+      shape_t shape = s.shape();
+      shape[d] /= n;
+      shape.insert(shape.begin() + d, n);
+      s = lax::reshape(s, shape);
+    }
+    return {{s}, {d}};
   };
+  r.batch = named_or(
+      "psum_scatter", false, named,
+      [](const std::vector<Array> &args, const std::vector<batch_dim> &dims,
+         const params_t &p) {
+        return batch_front(args, dims, [&](const Array &x) {
+          return bind1(
+              psum_scatter_p, {x},
+              with(p, "scatter_dimension", shifted(p, "scatter_dimension")));
+        });
+      });
 });
 
 const set_rules ppermute_rules(ppermute_p, [](transform_rules &r) {
@@ -552,7 +707,32 @@ const set_rules ppermute_rules(ppermute_p, [](transform_rules &r) {
     return std::vector<tangent>{
         bind1(ppermute_p, {*a.cts[0]}, with(a.params, "perm", perm))};
   };
-  r.batch = same_dims_batcher(ppermute_p);
+  // Over the vmap axis: example t gets the example its pair names as
+  // source, zeros without one.
+  auto named = [](const Array &x, const params_t &p, int64_t n,
+                  const std::string &) -> batched {
+    const auto &perm =
+        std::get<std::vector<std::vector<int64_t>>>(p.at("perm"));
+    std::vector<int64_t> source(n, -1);
+    for (const auto &pair : perm)
+      source[pair[1]] = pair[0];
+    shaped_array one = x.aval();
+    one.shape[0] = 1;
+    one.weak_type = false;
+    std::vector<Array> rows;
+    for (int64_t t = 0; t < n; ++t) {
+      if (source[t] < 0) {
+        rows.push_back(zeros(one));
+        continue;
+      }
+      std::vector<int64_t> start(x.ndim(), 0), limit = x.shape();
+      start[0] = source[t];
+      limit[0] = source[t] + 1;
+      rows.push_back(lax::slice(x, start, limit));
+    }
+    return {{lax::concatenate(rows, 0)}, {0}};
+  };
+  r.batch = named_or("ppermute", false, named, same_dims_batcher(ppermute_p));
 });
 
 const set_rules all_to_all_rules(all_to_all_p, [](transform_rules &r) {
@@ -564,17 +744,73 @@ const set_rules all_to_all_rules(all_to_all_p, [](transform_rules &r) {
     std::swap(p["split_axis"], p["concat_axis"]);
     return std::vector<tangent>{bind1(all_to_all_p, {*a.cts[0]}, p)};
   };
-  r.batch = [](const std::vector<Array> &args,
-               const std::vector<batch_dim> &dims, const params_t &p) {
-    return batch_front(args, dims, [&](const Array &x) {
-      params_t q = with(p, "split_axis", shifted(p, "split_axis"));
-      q["concat_axis"] = shifted(p, "concat_axis");
-      return bind1(all_to_all_p, {x}, q);
-    });
+  // Over the vmap axis: block k of example j along split_axis becomes
+  // block j of example k along concat_axis. With the examples j at dim 0
+  // and split_axis split into (k, block): k goes to the front, j just
+  // before concat_axis, and the two merge.
+  auto named = [](const Array &x, const params_t &p, int64_t n,
+                  const std::string &) -> batched {
+    int64_t s = std::get<int64_t>(p.at("split_axis"));
+    int64_t c = std::get<int64_t>(p.at("concat_axis"));
+    shape_t per(x.shape().begin() + 1, x.shape().end());
+    int64_t r = static_cast<int64_t>(per.size());
+    shape_t split = x.shape();
+    split[s + 1] /= n;
+    split.insert(split.begin() + s + 1, n);
+    Array y = lax::reshape(x, split);
+    auto at = [&](int64_t i) { return i < s ? i + 1 : i + 2; };
+    std::vector<int64_t> perm = {s + 1};
+    for (int64_t i = 0; i < r; ++i) {
+      if (i == c)
+        perm.push_back(0);
+      perm.push_back(at(i));
+    }
+    y = lax::transpose(y, perm);
+    shape_t out = per;
+    out[s] /= n;
+    out[c] *= n;
+    out.insert(out.begin(), n);
+    return {{lax::reshape(y, out)}, {0}};
   };
+  r.batch = named_or(
+      "all_to_all", false, named,
+      [](const std::vector<Array> &args, const std::vector<batch_dim> &dims,
+         const params_t &p) {
+        return batch_front(args, dims, [&](const Array &x) {
+          params_t q = with(p, "split_axis", shifted(p, "split_axis"));
+          q["concat_axis"] = shifted(p, "concat_axis");
+          return bind1(all_to_all_p, {x}, q);
+        });
+      });
+});
+
+// axis_index has no operand: it is batched only over the vmap axis it
+// names, where each example's index is its position in the batch.
+const set_rules axis_index_rules(axis_index_p, [](transform_rules &r) {
+  r.batch = named_or(
+      "axis_index", false,
+      [](const Array &, const params_t &, int64_t n,
+         const std::string &) -> batched {
+        return {{lax::iota(dtype::int32, {n})}, {0}};
+      },
+      [](const std::vector<Array> &, const std::vector<batch_dim> &,
+         const params_t &p) -> batched {
+        return {{bind1(axis_index_p, {}, p)}, {std::nullopt}};
+      });
 });
 
 } // namespace
+
+bool collective_over(const Eqn &e, const std::string &name) {
+  static const primitive *const all[] = {&psum_p,         &pmax_p,
+                                         &pmin_p,         &all_gather_p,
+                                         &psum_scatter_p, &ppermute_p,
+                                         &all_to_all_p,   &axis_index_p};
+  if (std::find(std::begin(all), std::end(all), e.primitive) == std::end(all))
+    return false;
+  std::vector<std::string> axes = axis_list(e.params);
+  return std::find(axes.begin(), axes.end(), name) != axes.end();
+}
 
 } // namespace jx::core
 

@@ -30,6 +30,11 @@ private:
   std::size_t count_;
 };
 
+/// Whether `e` is a collective over axis `name` (alone or among others):
+/// under a vmap of that name, its batching rule runs even when its operand
+/// is not batched (psum of a value shared by the batch multiplies it).
+bool collective_over(const Eqn &e, const std::string &name);
+
 /// The size of the innermost bound axis `name`; throws jx::error "<api>:
 /// unbound axis name ..." when none is.
 int64_t bound_axis_size(const std::string &name, const std::string &api);

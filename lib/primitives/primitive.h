@@ -34,6 +34,8 @@ using lower_fn = std::vector<mlir::Value> (*)(frontend::lowering_context &ctx,
                                               const std::vector<mlir::Value> &in,
                                               const Eqn &eqn);
 using print_param_fn = bool (*)(const std::string &name, const param &value);
+using impl_fn = std::vector<Array> (*)(const std::vector<Array> &args,
+                                       const params_t &params);
 
 /// A tangent or cotangent; nullopt is a symbolic zero (no work is done for
 /// it, and integer values never get one).
@@ -102,6 +104,9 @@ struct primitive {
   lower_fn lower = nullptr;
   /// Whether JAX prints a parameter (null: all are printed).
   print_param_fn print_param = nullptr;
+  /// How it runs on concrete arrays, when not as a one-equation executable
+  /// (null): shard_map runs on several devices.
+  impl_fn impl = nullptr;
   /// Set once, at static initialization, by set_rules in the family file.
   mutable transform_rules rules{};
 };

@@ -3,6 +3,9 @@
 
 #include "transforms/interpret.h"
 
+#include "primitives/batching.h"
+#include "primitives/collective.h"
+
 namespace jx::transforms {
 
 std::pair<std::vector<Array>, std::vector<batch_dim>>
@@ -20,6 +23,7 @@ batch_jaxpr(const ClosedJaxpr &cj, const std::vector<Array> &args,
       return {literal_array(*l), std::nullopt};
     return env.at(std::get<Var>(a).get());
   };
+  const core::named_batch *named = core::current_named_batch();
   for (const Eqn &e : j.eqns) {
     std::vector<Array> ins;
     std::vector<batch_dim> in_dims;
@@ -32,7 +36,7 @@ batch_jaxpr(const ClosedJaxpr &cj, const std::vector<Array> &args,
     }
     std::vector<Array> outs;
     std::vector<batch_dim> out_dims;
-    if (!any) {
+    if (!any && !(named && core::collective_over(e, named->name))) {
       outs = core::bind(*e.primitive, ins, e.params);
       out_dims.assign(outs.size(), std::nullopt);
     } else {

@@ -35,6 +35,13 @@ std::string signature_key(const std::vector<shaped_array> &avals) {
 std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
                                         const std::string &name,
                                         const std::string &device) {
+  if (has_shard_map(*j.jaxpr)) {
+    // pmap or shard_map under jit: their equations run on their devices.
+    auto c = std::make_shared<compiled>();
+    c->staged = plan_stages(j, name, device);
+    c->out_avals = j.out_avals();
+    return c;
+  }
   mlir::OwningOpRef<mlir::ModuleOp> module = frontend::lower_to_module(j, name);
   // This compile's diagnostics only, though other threads compile at once.
   frontend::diagnostic_capture diagnostics;
@@ -69,6 +76,8 @@ std::vector<Array> wrap(const compiled &c,
 } // namespace
 
 std::vector<Array> execute(const compiled &c, const std::vector<Array> &args) {
+  if (c.staged)
+    return run_stages(*c.staged, args);
   std::vector<const runtime::host_buffer *> buffers;
   buffers.reserve(args.size());
   for (const Array &a : args)
@@ -80,6 +89,8 @@ std::vector<Array> execute(const compiled &c, const std::vector<Array> &args) {
 std::vector<Array> execute(const compiled &c, const std::vector<Array> &args,
                            const std::vector<char> &donate,
                            const std::shared_ptr<const std::string> &donated_to) {
+  if (c.staged)
+    return run_stages(*c.staged, args);
   std::size_t n = args.size(), m = c.exe->executable().outputs().size();
   std::vector<const runtime::host_buffer *> buffers;
   buffers.reserve(n);

@@ -80,9 +80,22 @@ private:
   cache_stats stats_;
 };
 
+/// A jaxpr with shard_map equations at its top level, run in stages
+/// (staged.cpp): programs for jit's device between shard_maps run on their
+/// devices.
+struct staged_plan;
+bool has_shard_map(const Jaxpr &j);
+std::shared_ptr<const staged_plan> plan_stages(const ClosedJaxpr &j,
+                                               const std::string &name,
+                                               const std::string &device);
+std::vector<Array> run_stages(const staged_plan &plan,
+                              const std::vector<Array> &args);
+
 struct compiled {
-  /// On the default client's cpu:0 (runtime::default_client()).
+  /// On the default client's cpu:0 (runtime::default_client()); null when
+  /// the program runs in stages.
   std::unique_ptr<runtime::LoadedExecutable> exe;
+  std::shared_ptr<const staged_plan> staged;
   std::vector<shaped_array> out_avals; // weak types included
 };
 
@@ -106,7 +119,8 @@ std::vector<Array> execute(const compiled &c, const std::vector<Array> &args);
 /// C++ scalars): each output takes the memory of a donated arg of its dtype
 /// and shape where the executable allows it (executable::may_alias) and
 /// the arg appears once in `args`; afterwards every donated arg is deleted
-/// (its data dropped, any use throws naming `donated_to`, "jit(f)").
+/// (its data dropped, any use throws naming `donated_to`, "jit(f)"). A
+/// program run in stages takes no donations (the args stay valid).
 std::vector<Array> execute(const compiled &c, const std::vector<Array> &args,
                            const std::vector<char> &donate,
                            const std::shared_ptr<const std::string> &donated_to);

@@ -7,8 +7,10 @@
 #include "core/trace.h"
 #include "frontend/lowering.h"
 #include "jx/Compiler/Compile.h"
+#include "jx/lax.h"
 #include "jx/runtime/collectives.h"
 #include "primitives/collective.h"
+#include "primitives/shard_map.h"
 #include "transforms/compile.h"
 
 #include <algorithm>
@@ -114,6 +116,35 @@ blocks blocks_of(const PartitionSpec &spec, const Mesh &mesh,
   return b;
 }
 
+/// Device d's coordinates on the mesh (row-major device order).
+std::vector<int64_t> mesh_coords(const Mesh &mesh, int64_t d) {
+  std::vector<int64_t> c(mesh.axis_sizes.size());
+  for (int64_t a = static_cast<int64_t>(c.size()) - 1; a >= 0; --a) {
+    c[a] = d % mesh.axis_sizes[a];
+    d /= mesh.axis_sizes[a];
+  }
+  return c;
+}
+
+/// Each argument's block (the same shape on every device).
+std::vector<shaped_array> block_avals(const std::vector<Array> &args,
+                                      const Mesh &mesh,
+                                      const std::vector<PartitionSpec> &in_specs,
+                                      const std::string &api) {
+  std::vector<shaped_array> avals;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    shaped_array aval = args[i].aval();
+    blocks b = blocks_of(in_specs[i], mesh, mesh_coords(mesh, 0), aval.shape,
+                         api,
+                         "argument leaf " + std::to_string(i) + " " +
+                             aval.str());
+    for (std::size_t d = 0; d < aval.shape.size(); ++d)
+      aval.shape[d] /= b.parts[d];
+    avals.push_back(aval);
+  }
+  return avals;
+}
+
 /// Every process's results, from this process's own (one device per
 /// process, device = rank): each result's bytes are all-gathered over the
 /// process group. Throws std::runtime_error with the communicator's message.
@@ -186,6 +217,72 @@ void copy_block(host_buffer &global, host_buffer &block,
   }
 }
 
+/// pmap under a trace: a shard_map over a mesh of the one axis, each
+/// mapped operand split into blocks of one along its axis (squeezed before
+/// f sees them), each result given the axis back at out_axes.
+std::vector<Array> pmap_under_trace(const flat_fn &f,
+                                    const std::vector<Array> &args,
+                                    const std::vector<int64_t> &axes,
+                                    const std::string &axis_name, int64_t n,
+                                    const pmap_options &options) {
+  const std::string api = "jx::pmap(" + options.name + ")";
+  std::vector<PartitionSpec> in_specs;
+  for (int64_t a : axes) {
+    PartitionSpec spec;
+    if (a >= 0) {
+      spec.resize(a + 1);
+      spec[a] = {axis_name};
+    }
+    in_specs.push_back(spec);
+  }
+  std::optional<int64_t> out_axis = options.out_axes;
+  auto out_at = [out_axis, api](const shaped_array &block) {
+    int64_t r = block.ndim();
+    int64_t a = *out_axis < 0 ? *out_axis + r : *out_axis;
+    if (a < 0 || a >= r)
+      throw error(api + ": out_axes " + std::to_string(*out_axis) +
+                  " is out of range for a result of rank " + std::to_string(r));
+    return a;
+  };
+  auto body = [&](const std::vector<Array> &blocks) {
+    std::vector<Array> xs;
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+      xs.push_back(axes[i] >= 0 ? lax::squeeze(blocks[i], {axes[i]})
+                                : blocks[i]);
+    std::vector<Array> outs = f(xs);
+    if (!out_axis)
+      return outs;
+    for (Array &y : outs) {
+      shape_t s = y.shape();
+      int64_t r = y.ndim() + 1;
+      int64_t a = *out_axis < 0 ? *out_axis + r : *out_axis;
+      if (a < 0 || a >= r)
+        throw error(api + ": out_axes " + std::to_string(*out_axis) +
+                    " is out of range for a result of rank " +
+                    std::to_string(r));
+      s.insert(s.begin() + a, 1);
+      y = lax::reshape(y, s);
+    }
+    return outs;
+  };
+  return core::bind_shard_map(
+      body, args, Mesh{{axis_name}, {n}}, in_specs,
+      [&](const std::vector<shaped_array> &outs) {
+        std::vector<PartitionSpec> specs;
+        for (const shaped_array &o : outs) {
+          PartitionSpec spec;
+          if (out_axis) {
+            int64_t a = out_at(o);
+            spec.resize(a + 1);
+            spec[a] = {axis_name};
+          }
+          specs.push_back(spec);
+        }
+        return specs;
+      },
+      options.name);
+}
+
 } // namespace
 
 std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
@@ -196,9 +293,6 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
                              std::shared_ptr<const void> traced_like,
                              std::shared_ptr<const void> &out_like) {
   const std::string api = "jx::pmap(" + options.name + ")";
-  if (core::current_frame())
-    throw error(api + ": pmap under jit, grad or vmap is not supported; "
-                      "call it at top level and put those inside it");
   std::optional<int64_t> size;
   std::vector<shaped_array> avals;
   std::vector<int64_t> axes;
@@ -243,6 +337,14 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
                 "process's slice and must have size 1, not " +
                 std::to_string(n));
   const int64_t devices = processes ? group->size : n;
+  if (core::current_frame()) {
+    if (processes)
+      throw error(api + ": pmap under jit, grad or vmap with processes of "
+                        "jx::distributed is not supported; call it at top "
+                        "level and put those inside it");
+    out_like = traced_like;
+    return pmap_under_trace(f, args, axes, axis_name, n, options);
+  }
 
   std::string key = transforms::signature_key(avals);
   for (int64_t a : axes)
@@ -312,6 +414,14 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
 
 namespace jx::detail {
 
+namespace {
+std::vector<Array> run_blocks(const compiled_pmap &c, const Mesh &mesh,
+                              const std::vector<PartitionSpec> &in_specs,
+                              const std::vector<PartitionSpec> &out_specs,
+                              const std::vector<Array> &args,
+                              const std::string &api);
+} // namespace
+
 std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
                                   const std::vector<Array> &args,
                                   const Mesh &mesh,
@@ -321,9 +431,6 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
                                   std::shared_ptr<const void> traced_like,
                                   std::shared_ptr<const void> &out_like) {
   const std::string api = "jx::shard_map(" + name + ")";
-  if (core::current_frame())
-    throw error(api + ": shard_map under jit, grad or vmap is not supported; "
-                      "call it at top level and put those inside it");
   if (mesh.axis_names.size() != mesh.axis_sizes.size() ||
       mesh.axis_names.empty())
     throw error(api + ": the mesh needs as many axis sizes as names, and an "
@@ -331,36 +438,12 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
   for (int64_t s : mesh.axis_sizes)
     if (s < 1)
       throw error(api + ": mesh axis sizes must be positive");
-  const int64_t n = mesh.size();
-  // Under jx::distributed the mesh's devices are the processes, one each
-  // (device d = rank d): every process passes the global arrays, runs its
-  // own device's block, and gets the global results, the blocks of the
-  // others gathered over MPI.
-  const runtime::process_group *group = runtime::current_process_group();
-  const bool processes = group && group->size > 1;
-  if (processes && n != group->size)
-    throw error(api + ": the mesh has " + std::to_string(n) +
-                " devices, but there are " + std::to_string(group->size) +
-                " processes of one device each");
-  auto coords_of = [&](int64_t d) {
-    std::vector<int64_t> c(mesh.axis_sizes.size());
-    for (int64_t a = static_cast<int64_t>(c.size()) - 1; a >= 0; --a) {
-      c[a] = d % mesh.axis_sizes[a];
-      d /= mesh.axis_sizes[a];
-    }
-    return c;
-  };
-  // Each argument's block shape (the same on every device).
-  std::vector<shaped_array> avals;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    shaped_array aval = args[i].aval();
-    blocks b = blocks_of(in_specs[i], mesh, coords_of(0), aval.shape, api,
-                         "argument leaf " + std::to_string(i) + " " +
-                             aval.str());
-    for (std::size_t d = 0; d < aval.shape.size(); ++d)
-      aval.shape[d] /= b.parts[d];
-    avals.push_back(aval);
+  if (core::current_frame()) {
+    out_like = traced_like;
+    return core::bind_shard_map(f, args, mesh, in_specs, out_specs, name);
   }
+  const int64_t n = mesh.size();
+  std::vector<shaped_array> avals = block_avals(args, mesh, in_specs, api);
   std::string key = transforms::signature_key(avals);
   for (const PartitionSpec &spec : in_specs) {
     for (const auto &dim : spec) {
@@ -376,17 +459,41 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
         return core::trace_to_jaxpr(f, avals);
       });
   out_like = c->out_like;
-  if (out_specs.size() != 1 && out_specs.size() != c->out_avals.size())
+  return run_blocks(*c, mesh, in_specs, out_specs, args, api);
+}
+
+namespace {
+
+/// Runs a compiled shard_map: each device's blocks of `args` (global
+/// arrays), the results put together as out_specs say.
+std::vector<Array> run_blocks(const compiled_pmap &c, const Mesh &mesh,
+                              const std::vector<PartitionSpec> &in_specs,
+                              const std::vector<PartitionSpec> &out_specs,
+                              const std::vector<Array> &args,
+                              const std::string &api) {
+  const int64_t n = mesh.size();
+  // Under jx::distributed the mesh's devices are the processes, one each
+  // (device d = rank d): every process passes the global arrays, runs its
+  // own device's block, and gets the global results, the blocks of the
+  // others gathered over MPI.
+  const runtime::process_group *group = runtime::current_process_group();
+  const bool processes = group && group->size > 1;
+  if (processes && n != group->size)
+    throw error(api + ": the mesh has " + std::to_string(n) +
+                " devices, but there are " + std::to_string(group->size) +
+                " processes of one device each");
+  if (out_specs.size() != 1 && out_specs.size() != c.out_avals.size())
     throw error(api + ": out_specs has " + std::to_string(out_specs.size()) +
-                " entries for " + std::to_string(c->out_avals.size()) +
+                " entries for " + std::to_string(c.out_avals.size()) +
                 " result leaves (give one per leaf, or one for all)");
+  std::vector<shaped_array> avals = block_avals(args, mesh, in_specs, api);
 
   std::vector<std::vector<host_buffer>> blocks_in(n);
   std::vector<std::vector<const host_buffer *>> device_args(n);
   for (int64_t d = 0; d < n; ++d) {
     if (processes && d != group->rank)
       continue; // another process's device
-    std::vector<int64_t> coords = coords_of(d);
+    std::vector<int64_t> coords = mesh_coords(mesh, d);
     for (std::size_t i = 0; i < args.size(); ++i) {
       host_buffer &global = const_cast<host_buffer &>(args[i].buffer());
       blocks b = blocks_of(in_specs[i], mesh, coords, global.shape, api, "");
@@ -408,19 +515,19 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
   try {
     if (processes)
       outs = gather_over_processes(
-          *c->exe, *group,
-          runtime::run_as_process(*c->exe, static_cast<int>(n), 1,
+          *c.exe, *group,
+          runtime::run_as_process(*c.exe, static_cast<int>(n), 1,
                                   device_args[group->rank]));
     else
-      outs = runtime::run_spmd(*c->exe, static_cast<int>(n), 1, device_args);
+      outs = runtime::run_spmd(*c.exe, static_cast<int>(n), 1, device_args);
   } catch (const std::exception &e) {
     throw error(api + ": " + e.what());
   }
   std::vector<Array> result;
-  for (std::size_t j = 0; j < c->out_avals.size(); ++j) {
+  for (std::size_t j = 0; j < c.out_avals.size(); ++j) {
     const PartitionSpec &spec = out_specs.size() == 1 ? out_specs[0] : out_specs[j];
-    const shaped_array &local = c->out_avals[j];
-    blocks b0 = blocks_of(spec, mesh, coords_of(0), local.shape, api,
+    const shaped_array &local = c.out_avals[j];
+    blocks b0 = blocks_of(spec, mesh, mesh_coords(mesh, 0), local.shape, api,
                           "result leaf " + std::to_string(j) + " " +
                               local.str(),
                           /*global=*/false);
@@ -437,7 +544,7 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
     // Devices in reverse order, so the first one along the axes a spec
     // leaves out writes last.
     for (int64_t d = n - 1; d >= 0; --d) {
-      std::vector<int64_t> coords = coords_of(d);
+      std::vector<int64_t> coords = mesh_coords(mesh, d);
       std::vector<int64_t> offsets;
       int64_t index = 0;
       for (std::size_t k = 0; k < local.shape.size(); ++k) {
@@ -456,6 +563,54 @@ std::vector<Array> shard_map_flat(pmap_state &state, const flat_fn &f,
     result.push_back(core::make_concrete(std::move(global), local.weak_type));
   }
   return result;
+}
+
+} // namespace
+
+namespace {
+/// The bytes of every literal of `j` and of the jaxprs in its parameters:
+/// with the printed text, an exact key (a literal prints its value, but a
+/// complex one only its real part).
+void literal_bytes(const Jaxpr &j, std::string &out) {
+  for (const Eqn &e : j.eqns) {
+    for (const Atom &a : e.invars)
+      if (const Literal *l = std::get_if<Literal>(&a))
+        out.append(reinterpret_cast<const char *>(l->value.data.data()),
+                   l->value.data.size());
+    for (const auto &[name, value] : e.params) {
+      if (const auto *sub =
+              std::get_if<std::shared_ptr<const ClosedJaxpr>>(&value))
+        literal_bytes(*(*sub)->jaxpr, out);
+      if (const auto *subs =
+              std::get_if<std::vector<std::shared_ptr<const ClosedJaxpr>>>(
+                  &value))
+        for (const auto &sub : *subs)
+          literal_bytes(*sub->jaxpr, out);
+    }
+  }
+  for (const Atom &a : j.outvars)
+    if (const Literal *l = std::get_if<Literal>(&a))
+      out.append(reinterpret_cast<const char *>(l->value.data.data()),
+                 l->value.data.size());
+}
+} // namespace
+
+std::vector<Array> run_shard_map(const ClosedJaxpr &body, const Mesh &mesh,
+                                 const std::vector<PartitionSpec> &in_specs,
+                                 const std::vector<PartitionSpec> &out_specs,
+                                 const std::vector<Array> &args,
+                                 const std::string &api) {
+  // One cache for every shard_map equation run eagerly, by the body's text:
+  // the rules trace a new body at every call (a gradient step), the same
+  // text each time. Never destroyed, as the eager cache.
+  static pmap_state *cache = new pmap_state();
+  std::string key = param_str(std::make_shared<const ClosedJaxpr>(body)) +
+                    "|" + std::to_string(mesh.size()) + "|";
+  literal_bytes(*body.jaxpr, key);
+  std::shared_ptr<compiled_pmap> c =
+      compile_once(*cache, key, api, "shard_map", mesh.size(), nullptr,
+                   [&] { return body; });
+  return run_blocks(*c, mesh, in_specs, out_specs, args, api);
 }
 
 } // namespace jx::detail

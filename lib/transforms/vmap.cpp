@@ -2,13 +2,15 @@
 
 #include "jx/vmap.h"
 #include "primitives/batching.h"
+#include "primitives/collective.h"
 #include "transforms/interpret.h"
 
 namespace jx::detail {
 
 std::vector<Array> vmap_flat(const flat_fn &f, const std::vector<Array> &args,
                              const std::vector<axis_spec> &in_axes,
-                             axis_spec out_axis, const std::string &api) {
+                             axis_spec out_axis, const std::string &api,
+                             const std::string &axis_name) {
   std::optional<int64_t> size;
   std::size_t first = 0;
   std::vector<core::batch_dim> dims;
@@ -43,12 +45,23 @@ std::vector<Array> vmap_flat(const flat_fn &f, const std::vector<Array> &args,
   if (!size)
     throw error(api + ": no argument is mapped (every in_axes entry is "
                       "not_mapped), so the batch size is unknown");
+  // A named batch axis is bound while f traces (so its collectives can
+  // name it) and while the equations are batched (so their rules combine
+  // the examples).
+  std::optional<core::axis_scope> scope;
+  if (!axis_name.empty())
+    scope.emplace(axis_name, *size);
   core::traced_jaxpr t = core::trace_with_captures(f, avals);
+  scope.reset();
   std::vector<Array> all = t.captured;
   all.insert(all.end(), args.begin(), args.end());
   std::vector<core::batch_dim> all_dims(t.captured.size());
   all_dims.insert(all_dims.end(), dims.begin(), dims.end());
+  std::optional<core::named_batch_scope> named;
+  if (!axis_name.empty())
+    named.emplace(axis_name, *size);
   auto [outs, out_dims] = transforms::batch_jaxpr(t.jaxpr, all, all_dims, api);
+  named.reset();
   std::vector<Array> result;
   for (std::size_t i = 0; i < outs.size(); ++i) {
     if (!out_axis) {
