@@ -24,3 +24,5 @@ echo
 for np in 1 2; do
   JX_NUM_THREADS=1 mpirun --oversubscribe -np $np "$bench" step
 done
+echo
+JX_NUM_THREADS=2 "$bench" grad-placement --devices 2
