@@ -5,10 +5,14 @@
 // sizes (1, 3, 17, 255, 1000) through the BLAS path against the loops. The
 // third: 2-D convolutions (NHWC and NCHW; strides, padding, both dilations;
 // small windows, and windows of more than 64 positions over small outputs,
-// as filter gradients have) against numpy's direct evaluation.
+// as filter gradients have) against numpy's direct evaluation; the fourth
+// the same on oneDNN's blocked layout (JX_DNNL_LAYOUT=blocked), which jx
+// picks by default only for wide-channel windows.
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --seed 7 --count 40 | FileCheck %s
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 3 --count 40 | FileCheck %s --check-prefix=DOTS
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 5 --count 40 | FileCheck %s --check-prefix=CONVS
+// RUN: env JX_DNNL_LAYOUT=blocked python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 9 --count 30 | FileCheck %s --check-prefix=BLOCKED
 // CHECK: fusion differential: 40 passed, 0 failed
 // DOTS: dot_general differential: 40 passed, 0 failed
 // CONVS: convolution differential: 40 passed, 0 failed
+// BLOCKED: convolution differential: 30 passed, 0 failed

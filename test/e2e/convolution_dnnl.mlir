@@ -4,6 +4,9 @@
 // keeps the contractions. The input holds a NaN, which the fused bias and
 // the relu after it must keep (oneDNN's own relu would make it 0).
 // RUN: jxc run --split-input-file %s | FileCheck %s
+// The same on oneDNN's blocked layout (reorders in and out), which jx picks
+// by default for wide-channel windows only:
+// RUN: env JX_DNNL_LAYOUT=blocked jxc run --split-input-file %s | FileCheck %s
 // RUN: jx-opt --split-input-file --jx-cpu-hlo --jx-cpu-linalg %s | FileCheck %s --check-prefix=IR
 // IR-COUNT-3: call @jx_rt_conv
 
