@@ -713,24 +713,14 @@ const set_rules ppermute_rules(ppermute_p, [](transform_rules &r) {
                   const std::string &) -> batched {
     const auto &perm =
         std::get<std::vector<std::vector<int64_t>>>(p.at("perm"));
-    std::vector<int64_t> source(n, -1);
+    // Row n, appended, is the zeros an example without a source gets.
+    std::vector<int64_t> source(n, n);
     for (const auto &pair : perm)
       source[pair[1]] = pair[0];
     shaped_array one = x.aval();
     one.shape[0] = 1;
     one.weak_type = false;
-    std::vector<Array> rows;
-    for (int64_t t = 0; t < n; ++t) {
-      if (source[t] < 0) {
-        rows.push_back(zeros(one));
-        continue;
-      }
-      std::vector<int64_t> start(x.ndim(), 0), limit = x.shape();
-      start[0] = source[t];
-      limit[0] = source[t] + 1;
-      rows.push_back(lax::slice(x, start, limit));
-    }
-    return {{lax::concatenate(rows, 0)}, {0}};
+    return {{take_rows(lax::concatenate({x, zeros(one)}, 0), source)}, {0}};
   };
   r.batch = named_or("ppermute", false, named, same_dims_batcher(ppermute_p));
 });

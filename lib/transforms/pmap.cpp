@@ -83,34 +83,22 @@ blocks blocks_of(const PartitionSpec &spec, const Mesh &mesh,
                  const std::vector<int64_t> &coords, const shape_t &shape,
                  const std::string &api, const std::string &what,
                  bool global = true) {
-  if (spec.size() > shape.size())
-    throw error(api + ": " + what + " has rank " +
-                std::to_string(shape.size()) + " but its spec names " +
-                std::to_string(spec.size()) + " dimensions");
   blocks b;
-  std::vector<char> used(mesh.axis_names.size(), 0);
+  b.parts = core::spec_parts(spec, mesh, shape.size(), api, what);
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    int64_t parts = 1, index = 0;
+    int64_t index = 0;
     if (d < spec.size())
       for (const std::string &axis : spec[d]) {
-        auto it = std::find(mesh.axis_names.begin(), mesh.axis_names.end(),
-                            axis);
-        if (it == mesh.axis_names.end())
-          throw error(api + ": " + what + "'s spec names axis '" + axis +
-                      "', which the mesh lacks");
-        std::size_t a = it - mesh.axis_names.begin();
-        if (used[a]++)
-          throw error(api + ": " + what + "'s spec names axis '" + axis +
-                      "' twice");
-        parts *= mesh.axis_sizes[a];
+        std::size_t a = std::find(mesh.axis_names.begin(),
+                                  mesh.axis_names.end(), axis) -
+                        mesh.axis_names.begin();
         index = index * mesh.axis_sizes[a] + coords[a];
       }
-    if (global && shape[d] % parts)
+    if (global && shape[d] % b.parts[d])
       throw error(api + ": dimension " + std::to_string(d) + " of " + what +
                   " (size " + std::to_string(shape[d]) +
-                  ") does not split into " + std::to_string(parts) +
+                  ") does not split into " + std::to_string(b.parts[d]) +
                   " blocks");
-    b.parts.push_back(parts);
     b.index.push_back(index);
   }
   return b;
@@ -217,6 +205,24 @@ void copy_block(host_buffer &global, host_buffer &block,
   }
 }
 
+/// pmap's out_axes for a result of `rank` dimensions, the device axis
+/// included: in [0, rank), or jx::error naming it.
+int64_t out_axis_at(int64_t out_axes, int64_t rank, const std::string &api) {
+  int64_t a = out_axes < 0 ? out_axes + rank : out_axes;
+  if (a < 0 || a >= rank)
+    throw error(api + ": out_axes " + std::to_string(out_axes) +
+                " is out of range for a result of rank " +
+                std::to_string(rank));
+  return a;
+}
+
+/// A spec splitting dimension `dim` over `axis` (the others unsplit).
+PartitionSpec split_at(int64_t dim, const std::string &axis) {
+  PartitionSpec spec(dim + 1);
+  spec[dim] = {axis};
+  return spec;
+}
+
 /// pmap under a trace: a shard_map over a mesh of the one axis, each
 /// mapped operand split into blocks of one along its axis (squeezed before
 /// f sees them), each result given the axis back at out_axes.
@@ -227,23 +233,9 @@ std::vector<Array> pmap_under_trace(const flat_fn &f,
                                     const pmap_options &options) {
   const std::string api = "jx::pmap(" + options.name + ")";
   std::vector<PartitionSpec> in_specs;
-  for (int64_t a : axes) {
-    PartitionSpec spec;
-    if (a >= 0) {
-      spec.resize(a + 1);
-      spec[a] = {axis_name};
-    }
-    in_specs.push_back(spec);
-  }
+  for (int64_t a : axes)
+    in_specs.push_back(a >= 0 ? split_at(a, axis_name) : PartitionSpec());
   std::optional<int64_t> out_axis = options.out_axes;
-  auto out_at = [out_axis, api](const shaped_array &block) {
-    int64_t r = block.ndim();
-    int64_t a = *out_axis < 0 ? *out_axis + r : *out_axis;
-    if (a < 0 || a >= r)
-      throw error(api + ": out_axes " + std::to_string(*out_axis) +
-                  " is out of range for a result of rank " + std::to_string(r));
-    return a;
-  };
   auto body = [&](const std::vector<Array> &blocks) {
     std::vector<Array> xs;
     for (std::size_t i = 0; i < blocks.size(); ++i)
@@ -254,13 +246,7 @@ std::vector<Array> pmap_under_trace(const flat_fn &f,
       return outs;
     for (Array &y : outs) {
       shape_t s = y.shape();
-      int64_t r = y.ndim() + 1;
-      int64_t a = *out_axis < 0 ? *out_axis + r : *out_axis;
-      if (a < 0 || a >= r)
-        throw error(api + ": out_axes " + std::to_string(*out_axis) +
-                    " is out of range for a result of rank " +
-                    std::to_string(r));
-      s.insert(s.begin() + a, 1);
+      s.insert(s.begin() + out_axis_at(*out_axis, y.ndim() + 1, api), 1);
       y = lax::reshape(y, s);
     }
     return outs;
@@ -269,15 +255,11 @@ std::vector<Array> pmap_under_trace(const flat_fn &f,
       body, args, Mesh{{axis_name}, {n}}, in_specs,
       [&](const std::vector<shaped_array> &outs) {
         std::vector<PartitionSpec> specs;
-        for (const shaped_array &o : outs) {
-          PartitionSpec spec;
-          if (out_axis) {
-            int64_t a = out_at(o);
-            spec.resize(a + 1);
-            spec[a] = {axis_name};
-          }
-          specs.push_back(spec);
-        }
+        for (const shaped_array &o : outs)
+          specs.push_back(out_axis ? split_at(out_axis_at(*out_axis, o.ndim(),
+                                                          api),
+                                              axis_name)
+                                   : PartitionSpec());
         return specs;
       },
       options.name);
@@ -397,11 +379,7 @@ std::vector<Array> pmap_flat(pmap_state &state, const flat_fn &f,
       result.push_back(core::make_concrete(std::move(outs[0][j]), weak));
       continue;
     }
-    int64_t r = c->out_avals[j].ndim() + 1;
-    int64_t a = *options.out_axes < 0 ? *options.out_axes + r : *options.out_axes;
-    if (a < 0 || a >= r)
-      throw error(api + ": out_axes " + std::to_string(*options.out_axes) +
-                  " is out of range for a result of rank " + std::to_string(r));
+    int64_t a = out_axis_at(*options.out_axes, c->out_avals[j].ndim() + 1, api);
     std::vector<const host_buffer *> parts;
     for (int64_t d = 0; d < n; ++d)
       parts.push_back(&outs[d][j]);
@@ -544,20 +522,11 @@ std::vector<Array> run_blocks(const compiled_pmap &c, const Mesh &mesh,
     // Devices in reverse order, so the first one along the axes a spec
     // leaves out writes last.
     for (int64_t d = n - 1; d >= 0; --d) {
-      std::vector<int64_t> coords = mesh_coords(mesh, d);
+      blocks b = blocks_of(spec, mesh, mesh_coords(mesh, d), local.shape, api,
+                           "", /*global=*/false);
       std::vector<int64_t> offsets;
-      int64_t index = 0;
-      for (std::size_t k = 0; k < local.shape.size(); ++k) {
-        index = 0;
-        if (k < spec.size())
-          for (const std::string &axis : spec[k]) {
-            std::size_t a = std::find(mesh.axis_names.begin(),
-                                      mesh.axis_names.end(), axis) -
-                            mesh.axis_names.begin();
-            index = index * mesh.axis_sizes[a] + coords[a];
-          }
-        offsets.push_back(index * local.shape[k]);
-      }
+      for (std::size_t k = 0; k < local.shape.size(); ++k)
+        offsets.push_back(b.index[k] * local.shape[k]);
       copy_block(global, outs[d][j], offsets, /*to_block=*/false);
     }
     result.push_back(core::make_concrete(std::move(global), local.weak_type));
