@@ -525,8 +525,10 @@ batch_fn named_or(const std::string &prim, bool several, named_rule named,
   return [=](const std::vector<Array> &args, const std::vector<batch_dim> &dims,
              const params_t &p) -> batched {
     const named_batch *nb = current_named_batch();
+    if (!nb)
+      return other(args, dims, p);
     std::vector<std::string> axes = axis_list(p);
-    if (!nb || std::find(axes.begin(), axes.end(), nb->name) == axes.end())
+    if (std::find(axes.begin(), axes.end(), nb->name) == axes.end())
       return other(args, dims, p);
     const std::string api = "jx::lax::" + prim;
     if (!groups_of(p).empty() && !several)
