@@ -173,6 +173,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "bufferized")
     return std::string(
                "jx-prepare-entries-for-bufferization,jx-lower-checks-to-runtime,"
+               "jx-split-wide-reads,"
                "one-shot-bufferize{bufferize-function-boundaries "
                "allow-return-allocs-from-loops "
                "function-boundary-type-conversion=identity-layout-map},"
@@ -367,6 +368,7 @@ void registerCPUPipelines() {
   registerManualComputationsPass();
   registerRunParallelPass();
   registerElementwiseInPlacePass();
+  registerSplitWideReadsPass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();
   registerTimeRegionsPass();

@@ -153,6 +153,12 @@ void registerRunParallelPass();
 /// registered by registerCPUPipelines.
 void registerElementwiseInPlacePass();
 
+/// `--jx-split-wide-reads` (SplitWideReads.cpp): the reads of a read-only
+/// tensor read by many ops go through read-only aliases of a few reads
+/// each, so one-shot bufferization's analysis stays linear; registered by
+/// registerCPUPipelines.
+void registerSplitWideReadsPass();
+
 /// `--jx-blocked-reductions` (BlockedReductions.cpp): float sums in blocks
 /// of at most 1024 terms per accumulator; registered by
 /// registerCPUPipelines.
