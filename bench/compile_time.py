@@ -2,14 +2,17 @@
 """Compile time and memory of jx against the size of a function.
 
     python3 bench/compile_time.py [--jxc build/bin/jxc] [N ...]
+    python3 bench/compile_time.py --only-constants --constants 1024
 
 For each N (default 250 500 1000 2000) it writes a function of N ops that
 do not fuse into each other (dot_general, tanh, transpose, add over
 16x16 f32, repeating) in two forms: "repeated", where every add adds the
 second argument (so the loop nests repeat and jx compiles each distinct
 one once), and "distinct", where the k-th add adds its own constant k (so
-every nest is a kernel of its own). It also writes functions that hold a
-constant of 16 and 64 MiB. Each is compiled by the JIT as a user's program
+every nest is a kernel of its own). It also writes functions that hold one
+constant (16, 64 and 256 MiB by default; --constants 1024 for 1 GiB) and
+return sum(c * s) for a scalar s, so that the peak memory is the
+constant's, and checks their result. Each is compiled by the JIT as a user's program
 is (`jxc bench`'s compile time, on every core the process may use; the
 peak resident memory is the whole process's), and the time per op shows
 growth faster than linear as a rising column. With JAX installed (the
@@ -54,14 +57,66 @@ def ops_program(n, distinct=False):
     return "\n".join(lines) + "\n"
 
 
-def constant_program(mib):
-    n = mib * (1 << 20) // 4  # the argument is n zeros
-    # A non-splat constant: the hex form of n f32 values.
-    data = (bytes(range(256)) * (n * 4 // 256 + 1))[: n * 4].hex().upper()
-    return (f"func.func @main(%x: tensor<{n}xf32>) -> tensor<{n}xf32> {{\n"
-            f"  %c = stablehlo.constant dense<\"0x{data}\"> : tensor<{n}xf32>\n"
-            f"  %y = stablehlo.add %x, %c : tensor<{n}xf32>\n"
-            f"  return %y : tensor<{n}xf32>\n}}\n")
+def write_constant_program(path, mib):
+    """A function holding a constant of `mib` MiB (f32, a non-splat hex
+    literal, written in pieces), returning sum(c * s) for a scalar s: the
+    inputs and outputs are scalars, so the peak memory is the constant's.
+    Returns the expected result for s = 1."""
+    n = mib * (1 << 20) // 4
+    block = (np.arange(1 << 16) % 1000 * 0.001).astype(np.float32)
+    hexblock = block.tobytes().hex().upper()
+    reps = n // block.size
+    t = f"tensor<{n}xf32>"
+    with open(path, "w") as f:
+        f.write(f"func.func @main(%s: tensor<f32>) -> tensor<f32> {{\n"
+                f"  %c = stablehlo.constant dense<\"0x")
+        for _ in range(reps):
+            f.write(hexblock)
+        f.write(f"\"> : {t}\n"
+                f"  %b = stablehlo.broadcast_in_dim %s, dims = [] : "
+                f"(tensor<f32>) -> {t}\n"
+                f"  %p = stablehlo.multiply %c, %b : {t}\n"
+                f"  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+                f"  %r = stablehlo.reduce(%p init: %z) applies stablehlo.add "
+                f"across dimensions = [0] : ({t}, tensor<f32>) -> tensor<f32>\n"
+                f"  return %r : tensor<f32>\n}}\n")
+    return float(block.astype(np.float64).sum() * reps)
+
+
+def jxc_bench(jxc, path, inputs):
+    """(compile seconds, peak MiB of the whole process) of `jxc bench` on
+    the program at `path`, called once with the .npy files `inputs`."""
+    cmd = ["/usr/bin/time", "-f", "%M", jxc, "bench", path,
+           "--min-time", "0", "--format=json"]
+    for npy in inputs:
+        cmd += ["--input", npy]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"jxc failed: {proc.stderr[-2000:]}")
+    peak_kib = int(proc.stderr.strip().splitlines()[-1])
+    report = json.loads(proc.stdout)
+    if isinstance(report, list):
+        report = report[0]
+    return report["compile_ms"] / 1000, peak_kib / 1024
+
+
+def run_constant(jxc, mib):
+    """(compile seconds, peak MiB, relative error) of `jxc bench` on the
+    constant program of `mib` MiB, run once with s = 1."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "f.mlir")
+        expected = write_constant_program(path, mib)
+        npy = os.path.join(d, "s.npy")
+        np.save(npy, np.ones((), np.float32))
+        wall, peak = jxc_bench(jxc, path, [npy])
+        out = os.path.join(d, "out")
+        check = subprocess.run([jxc, "run", path, "--input", npy,
+                                "--output-dir", out],
+                               capture_output=True, text=True)
+        if check.returncode != 0:
+            sys.exit(f"jxc run failed: {check.stderr[-2000:]}")
+        got = float(np.load(os.path.join(out, "result0.npy")))
+        return wall, peak, abs(got - expected) / abs(expected)
 
 
 def run(jxc, text, shapes):
@@ -70,20 +125,11 @@ def run(jxc, text, shapes):
         path = os.path.join(d, "f.mlir")
         with open(path, "w") as f:
             f.write(text)
-        cmd = ["/usr/bin/time", "-f", "%M", jxc, "bench", path,
-               "--min-time", "0", "--format=json"]
+        inputs = []
         for i, shape in enumerate(shapes):
-            npy = os.path.join(d, f"in{i}.npy")
-            np.save(npy, np.zeros(shape, np.float32))
-            cmd += ["--input", npy]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            sys.exit(f"jxc failed: {proc.stderr[-2000:]}")
-        peak_kib = int(proc.stderr.strip().splitlines()[-1])
-        report = json.loads(proc.stdout)
-        if isinstance(report, list):
-            report = report[0]
-        return report["compile_ms"] / 1000, peak_kib / 1024
+            inputs.append(os.path.join(d, f"in{i}.npy"))
+            np.save(inputs[-1], np.zeros(shape, np.float32))
+        return jxc_bench(jxc, path, inputs)
 
 
 def xla_compile_time(n, distinct):
@@ -110,7 +156,14 @@ def main():
     ap.add_argument("--jxc", default=os.path.join(ROOT, "build", "bin", "jxc"))
     ap.add_argument("sizes", nargs="*", type=int,
                     default=[250, 500, 1000, 2000])
+    ap.add_argument("--constants", default="16,64,256",
+                    help="sizes in MiB of the constant programs, comma "
+                         "separated (1024: a 1 GiB constant)")
+    ap.add_argument("--only-constants", action="store_true",
+                    help="skip the functions of N ops")
     args = ap.parse_args()
+    if args.only_constants:
+        args.sizes = []
     print(f"{'ops':>6} {'form':>9} {'jx s':>8} {'jx MiB':>8} {'ms/op':>7} "
           f"{'XLA s':>8}")
     square = (16, 16)
@@ -122,11 +175,12 @@ def main():
             form = "distinct" if distinct else "repeated"
             print(f"{n:6d} {form:>9} {wall:8.2f} {mib:8.0f} "
                   f"{1000 * wall / n:7.2f} {xs}", flush=True)
-    print(f"{'const MiB':>9} {'jx s':>8} {'jx MiB':>8}")
-    for mib in (16, 64):
-        n = mib * (1 << 20) // 4
-        wall, peak = run(args.jxc, constant_program(mib), [(n,)])
-        print(f"{mib:9d} {wall:8.2f} {peak:8.0f}", flush=True)
+    print(f"{'const MiB':>9} {'jx s':>8} {'jx MiB':>8} {'MiB/const':>9} "
+          f"{'rel err':>8}")
+    for mib in [int(m) for m in args.constants.split(",") if m]:
+        wall, peak, err = run_constant(args.jxc, mib)
+        print(f"{mib:9d} {wall:8.2f} {peak:8.0f} {peak / mib:9.2f} "
+              f"{err:8.1e}", flush=True)
 
 
 if __name__ == "__main__":

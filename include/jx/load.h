@@ -112,8 +112,10 @@ public:
 
   struct impl;
 
+  /// The program `impl` describes (for jx::load's implementation).
+  static LoadedProgram from_impl(std::shared_ptr<impl> impl);
+
 private:
-  friend LoadedProgram load_bytes(std::string_view, const std::string &);
   std::shared_ptr<impl> impl_;
 };
 

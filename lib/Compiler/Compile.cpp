@@ -8,13 +8,16 @@
 
 #include "jx/runtime/compile_cache.h"
 
+#include "jx/Compiler/LargeConstants.h"
 #include "jx/Pipelines/CPUPipeline.h"
 #include "jx/Pipelines/CUDAPipeline.h"
 #include "jx/runtime/cuda.h"
 #include "jx/Target/CPU/CPUTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,7 +25,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <new>
 
 namespace jx::compiler {
 
@@ -110,8 +116,9 @@ void note_exit() { exiting = true; }
 /// Code in this process's JIT.
 class jit_code : public runtime::loaded_code {
 public:
-  explicit jit_code(std::unique_ptr<cpu::JitModule> module)
-      : module(std::move(module)) {}
+  jit_code(std::unique_ptr<cpu::JitModule> module,
+           std::vector<std::shared_ptr<const char>> constants)
+      : module(std::move(module)), constants(std::move(constants)) {}
   ~jit_code() override {
     // Tearing a JIT down runs its deinitializers, which LLVM first
     // compiles; during exit LLVM's own statics may be gone already, and
@@ -122,7 +129,47 @@ public:
       (void)module.release();
   }
   std::unique_ptr<cpu::JitModule> module;
+  /// The bytes of the constants the code reads but does not hold.
+  std::vector<std::shared_ptr<const char>> constants;
 };
+
+/// The values jx-external-constants left in `module`'s
+/// `jx.external_constants`, as bytes the returned pointers own, each added
+/// to `symbols` under its global's name; the attribute is dropped. Bytes
+/// the program's loader decoded (LargeConstants.h) are shared, not copied.
+std::vector<std::shared_ptr<const char>>
+takeExternalConstants(mlir::ModuleOp module, llvm::StringMap<void *> &symbols) {
+  std::vector<std::shared_ptr<const char>> owned;
+  auto values =
+      module->getAttrOfType<mlir::DictionaryAttr>("jx.external_constants");
+  if (!values)
+    return owned;
+  module->removeAttr("jx.external_constants");
+  for (mlir::NamedAttribute entry : values) {
+    llvm::ArrayRef<char> data;
+    if (auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(entry.getValue()))
+      data = dense.getRawData();
+    else if (auto resource = llvm::dyn_cast<mlir::DenseResourceElementsAttr>(
+                 entry.getValue()))
+      data = resource.getRawHandle().getBlob()->getData();
+    std::shared_ptr<const char> bytes;
+    if (reinterpret_cast<std::uintptr_t>(data.data()) % 64 == 0)
+      bytes = sharedConstantBytes(data.data());
+    if (!bytes) {
+      std::size_t rounded = (data.size() + 63) / 64 * 64;
+      char *copy = static_cast<char *>(std::aligned_alloc(64, rounded));
+      if (!copy)
+        throw std::bad_alloc();
+      std::memcpy(copy, data.data(), data.size());
+      bytes = std::shared_ptr<const char>(copy, [](const char *p) {
+        std::free(const_cast<char *>(p));
+      });
+    }
+    symbols[entry.getName()] = const_cast<char *>(bytes.get());
+    owned.push_back(std::move(bytes));
+  }
+  return owned;
+}
 
 } // namespace
 
@@ -184,7 +231,8 @@ std::optional<runtime::cpu_info> target_cpu_info(const std::string &cpu) {
 mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
                                              const std::string &entry,
                                              const compile_options &options,
-                                             EntrySignature &signature) {
+                                             EntrySignature &signature,
+                                             bool externalConstants) {
   auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
   if (!fn) {
     source.emitError() << "no function @" << entry << " to compile";
@@ -247,6 +295,8 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
   pipeline.blas = options.blas;
   pipeline.dnnl = options.dnnl;
   pipeline.timeRegions = options.time_regions;
+  if (externalConstants)
+    pipeline.externalConstantBytes = kLargeConstantBytes;
   pipeline.configurePassManager = options.configure_pass_manager;
   pipeline.afterPhase = [&](llvm::StringRef phase, mlir::ModuleOp m) {
     if (phase == "bufferized")
@@ -311,8 +361,9 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
                     const compile_options &options, EntrySignature &signature) {
   static const bool exit_hook = (std::atexit(note_exit), true);
   (void)exit_hook;
+  bool forJit = !options.serializable && options.device == "cpu";
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      lowerEntry(source, entry, options, signature);
+      lowerEntry(source, entry, options, signature, /*externalConstants=*/forJit);
   if (!module)
     return nullptr;
   auto fn = source.lookupSymbol<mlir::func::FuncOp>(entry);
@@ -366,6 +417,8 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
   llvm::StringMap<void *> symbols;
   for (auto [name, address] : runtime::compiled_code_symbols())
     symbols[name] = address;
+  std::vector<std::shared_ptr<const char>> constants =
+      takeExternalConstants(*module, symbols);
   auto jit = cpu::JitModule::create(*module, symbols, options.target_cpu);
   // Generate the machine code now rather than on the first run, so that
   // compile() is the whole compilation and a missing symbol fails here.
@@ -384,7 +437,8 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
   }
   auto exe = std::make_unique<runtime::executable>(
       entry, std::move(inputs), std::move(outputs), std::move(mayAlias),
-      std::make_unique<jit_code>(std::move(*jit)), *fnPtr);
+      std::make_unique<jit_code>(std::move(*jit), std::move(constants)),
+      *fnPtr);
   // The emulator's code runs on the CPU's memory like CPU code.
   exe->set_device_kind(options.device == "cuda" ? "cuda" : "cpu");
   return exe;

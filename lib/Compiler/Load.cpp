@@ -3,6 +3,7 @@
 #include "jx/Compiler/Load.h"
 
 #include "jx/Compiler/Exported.h"
+#include "jx/Compiler/LargeConstants.h"
 
 #include "jx/Dialect/VHLO/BytecodeCheck.h"
 #include "jx/Dialect/VHLO/Vhlo.h"
@@ -85,9 +86,29 @@ parseProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     return parseSourceFile<ModuleOp>(sourceMgr, config);
   }
   case ProgramForm::Text:
+    if (mayHoldLargeConstants(bytes.size())) {
+      TextProgram program = extractLargeConstants(bytes);
+      if (!program.constants.empty())
+        return parseTextProgram(program, buffer->getBufferIdentifier(),
+                                context);
+    }
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
   return nullptr;
+}
+
+OwningOpRef<ModuleOp> parseTextProgram(TextProgram &program,
+                                       llvm::StringRef name,
+                                       MLIRContext &context) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      // std::string's bytes end with the NUL the lexer stops at.
+      llvm::MemoryBuffer::getMemBuffer(program.text, name),
+      llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (module && failed(attachLargeConstants(*module, program.constants)))
+    return nullptr;
+  return module;
 }
 
 } // namespace jx::compiler

@@ -26,11 +26,15 @@ struct EntrySignature {
 /// A copy of `source` in which `entry` is the only public function, run
 /// through the CPU pipeline to the LLVM dialect; `signature` receives the
 /// entry's signature. Null (after a diagnostic) on failure, an unknown
-/// target CPU among them (found before the pipeline runs).
+/// target CPU among them (found before the pipeline runs). With
+/// `externalConstants` (for the JIT only), large constants are left out of
+/// the code and kept in the module's `jx.external_constants`
+/// (jx-external-constants).
 mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
                                              const std::string &entry,
                                              const compile_options &options,
-                                             EntrySignature &signature);
+                                             EntrySignature &signature,
+                                             bool externalConstants = false);
 
 } // namespace jx::compiler
 

@@ -191,6 +191,10 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "jx-free-after-last-use,buffer-deallocation-simplification,"
            "bufferization-lower-deallocations,cse,canonicalize," +
            (cpu ? "jx-loop-temporaries-on-stack," : "") +
+           (cpu && options.externalConstantBytes
+                ? "jx-external-constants{min-bytes=" +
+                      std::to_string(options.externalConstantBytes) + "},"
+                : std::string()) +
            "jx-strided-copies-to-loops";
   if (phase == "loops")
     return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,"
@@ -369,6 +373,7 @@ void registerCPUPipelines() {
   registerRunParallelPass();
   registerElementwiseInPlacePass();
   registerSplitWideReadsPass();
+  registerExternalConstantsPass();
   registerBlockedReductionsPass();
   registerFreeAfterLastUsePass();
   registerTimeRegionsPass();

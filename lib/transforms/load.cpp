@@ -7,6 +7,7 @@
 
 #include "jx/Compiler/Compile.h"
 #include "jx/Compiler/Exported.h"
+#include "jx/Compiler/LargeConstants.h"
 #include "jx/Compiler/Load.h"
 #include "jx/runtime/client.h"
 
@@ -17,7 +18,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <fstream>
 #include <mutex>
 #include <sstream>
 
@@ -318,17 +318,18 @@ std::vector<std::string> LoadedProgram::output_types() const {
   return impl_->outputs;
 }
 
-LoadedProgram load_bytes(std::string_view bytes, const std::string &name) {
-  auto p = std::make_shared<LoadedProgram::impl>();
-  p->name = name;
-  llvm::StringRef data(bytes.data(), bytes.size());
-  p->form = compiler::detectForm(data);
-  mlir::MLIRContext &ctx = frontend::context();
-  frontend::diagnostic_capture diagnostics;
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(data, name), llvm::SMLoc());
-  p->module = compiler::parseProgram(sourceMgr, ctx, &p->exported);
+LoadedProgram LoadedProgram::from_impl(std::shared_ptr<impl> impl) {
+  LoadedProgram program;
+  program.impl_ = std::move(impl);
+  return program;
+}
+
+namespace {
+/// Checks `p` once its module is parsed (null: failed, with `diagnostics`
+/// saying why) and reads its signature.
+void finishLoad(LoadedProgram::impl *p,
+                const frontend::diagnostic_capture &diagnostics) {
+  const std::string &name = p->name;
   if (!p->module)
     throw error("jx::load(" + name + "): " +
                 (diagnostics.text().empty() ? "cannot read the program"
@@ -347,18 +348,65 @@ LoadedProgram load_bytes(std::string_view bytes, const std::string &name) {
     for (mlir::Type t : main.getResultTypes())
       p->outputs.push_back(typeText(t));
   }
-  LoadedProgram program;
-  program.impl_ = std::move(p);
-  return program;
+}
+} // namespace
+
+namespace {
+/// The program in `buffer`, in any form; the buffer is released once the
+/// module is parsed.
+LoadedProgram load_buffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                          const std::string &name) {
+  auto p = std::make_shared<LoadedProgram::impl>();
+  p->name = name;
+  p->form = compiler::detectForm(buffer->getBuffer());
+  mlir::MLIRContext &ctx = frontend::context();
+  frontend::diagnostic_capture diagnostics;
+  {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    p->module = compiler::parseProgram(sourceMgr, ctx, &p->exported);
+  }
+  finishLoad(p.get(), diagnostics);
+  return LoadedProgram::from_impl(std::move(p));
+}
+} // namespace
+
+LoadedProgram load_bytes(std::string_view bytes, const std::string &name) {
+  return load_buffer(llvm::MemoryBuffer::getMemBufferCopy(
+                         llvm::StringRef(bytes.data(), bytes.size()), name),
+                     name);
 }
 
 LoadedProgram load(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw error("jx::load: cannot open '" + path + "'");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return load_bytes(bytes.str(), path);
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/true);
+  if (!file)
+    throw error("jx::load: cannot open '" + path +
+                "': " + file.getError().message());
+  // A large text program (a model with its weights) is read again in
+  // pieces, its large hex literals decoded once (LargeConstants.h), and the
+  // file is not held.
+  if (compiler::mayHoldLargeConstants((*file)->getBufferSize()) &&
+      compiler::detectForm((*file)->getBuffer().take_front(64)) ==
+          compiler::ProgramForm::Text) {
+    file->reset();
+    auto p = std::make_shared<LoadedProgram::impl>();
+    p->name = path;
+    p->form = compiler::ProgramForm::Text;
+    compiler::TextProgram text;
+    try {
+      text = compiler::readTextProgram(path);
+    } catch (const std::exception &e) {
+      throw error("jx::load: " + std::string(e.what()));
+    }
+    mlir::MLIRContext &ctx = frontend::context();
+    frontend::diagnostic_capture diagnostics;
+    p->module = compiler::parseTextProgram(text, path, ctx);
+    finishLoad(p.get(), diagnostics);
+    return LoadedProgram::from_impl(std::move(p));
+  }
+  // Other files are mapped, not copied.
+  return load_buffer(std::move(*file), path);
 }
 
 } // namespace jx

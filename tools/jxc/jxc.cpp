@@ -36,6 +36,7 @@
 #include "jx/Target/CPU/CPUTarget.h"
 #include "jx/Compiler/Compile.h"
 #include "jx/Compiler/Exported.h"
+#include "jx/Compiler/LargeConstants.h"
 #include "jx/Compiler/Load.h"
 #include "jx/runtime/check_hooks.h"
 #include "jx/runtime/compile_cache.h"
@@ -688,11 +689,43 @@ OwningOpRef<ModuleOp> loadModule(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
   }
   if (jx::compiler::detectForm(file->getBuffer()) ==
       jx::compiler::ProgramForm::Text) {
+    // A large text (a model with its weights) is read in pieces, each large
+    // hex literal decoded once into memory the executable shares, so that
+    // neither the file nor a second copy of the weights is held.
+    if (path != "-" &&
+        jx::compiler::mayHoldLargeConstants(file->getBufferSize())) {
+      file.reset();
+      jx::compiler::TextProgram program;
+      try {
+        program = jx::compiler::readTextProgram(path.str());
+      } catch (const std::exception &e) {
+        llvm::errs() << "jxc: error: " << e.what() << "\n";
+        return nullptr;
+      }
+      std::string limits = jx::checkInputLimits(program.text, path);
+      if (!limits.empty()) {
+        llvm::errs() << limits << "\n";
+        return nullptr;
+      }
+      sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy(program.text, path),
+          llvm::SMLoc());
+      lastExported = nullptr;
+      return jx::compiler::parseTextProgram(program, path, ctx);
+    }
     std::string limits = jx::checkInputLimits(file->getBuffer(), path);
     if (!limits.empty()) {
       llvm::errs() << limits << "\n";
       return nullptr;
     }
+  } else {
+    // Bytecode carries its own locations: the file is not kept for
+    // diagnostics once parsed, so that a model's weights are not held
+    // twice (the file and the attributes).
+    llvm::SourceMgr binary;
+    binary.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    lastExported = nullptr;
+    return jx::compiler::parseProgram(binary, ctx, &lastExported);
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   lastExported = nullptr;

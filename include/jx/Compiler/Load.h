@@ -46,10 +46,21 @@ ProgramForm detectForm(llvm::StringRef bytes);
 /// context's handler) otherwise. Portable artifacts are converted to
 /// stablehlo; a jax.export artifact's module gets its calling convention
 /// applied (see Exported.h: @main takes every input of the export), and
-/// the export's description is stored in `*exported` when given.
+/// the export's description is stored in `*exported` when given. Large hex
+/// literals of a text program are decoded once, into memory the module and
+/// its executables share (LargeConstants.h).
 mlir::OwningOpRef<mlir::ModuleOp>
 parseProgram(llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context,
              std::shared_ptr<const exported::Exported> *exported = nullptr);
+
+struct TextProgram;
+
+/// Parses a text program whose large literals were taken out
+/// (LargeConstants.h) and gives the module their bytes; diagnostics name
+/// `name`. Null after a diagnostic.
+mlir::OwningOpRef<mlir::ModuleOp> parseTextProgram(TextProgram &program,
+                                                   llvm::StringRef name,
+                                                   mlir::MLIRContext &context);
 
 } // namespace jx::compiler
 

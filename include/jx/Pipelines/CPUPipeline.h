@@ -19,10 +19,13 @@
 #define JX_PIPELINES_CPUPIPELINE_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -60,6 +63,11 @@ struct CPUPipelineOptions {
   /// Time each top-level loop nest, call and copy of the entry through the
   /// runtime's region timers (jx-time-regions, jx/runtime/region_timers.h).
   bool timeRegions = false;
+  /// Constant globals of at least this many bytes are left out of the
+  /// machine code (jx-external-constants): declared external, their values
+  /// in the module's `jx.external_constants` for the JIT to resolve. 0:
+  /// every constant stays in the code (what saved code needs).
+  uint64_t externalConstantBytes = 0;
   /// Called with the phase name and the module after each phase.
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
   /// Called with each phase's pass manager before it runs: where a tool
@@ -152,6 +160,16 @@ void registerRunParallelPass();
 /// write into a temporary input of their type instead of a new tensor;
 /// registered by registerCPUPipelines.
 void registerElementwiseInPlacePass();
+
+/// `--jx-external-constants` (ExternalConstants.cpp): large constant
+/// globals declared external, their values kept for the JIT; registered by
+/// registerCPUPipelines.
+void registerExternalConstantsPass();
+
+/// The bytes a static `type`'s elements take in memory when each element
+/// is whole bytes (ints and floats of 8, 16, 32, 64 bits and complex
+/// numbers of them); none otherwise (i1, dynamic shapes).
+std::optional<std::size_t> storedByteSize(mlir::ShapedType type);
 
 /// `--jx-split-wide-reads` (SplitWideReads.cpp): the reads of a read-only
 /// tensor read by many ops go through read-only aliases of a few reads

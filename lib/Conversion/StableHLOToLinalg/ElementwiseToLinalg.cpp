@@ -11,6 +11,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -94,6 +96,16 @@ struct ConstantToArith : OpConversionPattern<ConstantOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast_or_null<RankedTensorType>(
         getTypeConverter()->convertType(op.getType()));
+    // Bytes held apart from the context (a large constant the loader
+    // decoded, LargeConstants.h) stay where they are, under the signless
+    // type.
+    if (auto resource = dyn_cast<DenseResourceElementsAttr>(op.getValue());
+        resource && type) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, type,
+          DenseResourceElementsAttr::get(type, resource.getRawHandle()));
+      return success();
+    }
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
     if (!type || !dense)
       return rewriter.notifyMatchFailure(op, "unsupported constant");
