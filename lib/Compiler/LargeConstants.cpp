@@ -210,6 +210,16 @@ void readInPieces(const std::string &path, Sink &sink) {
     throw std::runtime_error("cannot read " + path);
 }
 
+/// A dense_resource of `type` over `bytes`, which the blob keeps alive.
+DenseResourceElementsAttr resourceOver(ShapedType type, llvm::StringRef name,
+                                       const ConstantBytes &bytes) {
+  std::shared_ptr<char> owner = bytes.data;
+  AsmResourceBlob blob(
+      llvm::ArrayRef<char>(bytes.data.get(), bytes.size), /*dataAlignment=*/64,
+      [owner](void *, std::size_t, std::size_t) mutable { owner.reset(); },
+      /*dataIsMutable=*/false);
+  return DenseResourceElementsAttr::get(type, name, std::move(blob));
+}
 } // namespace
 
 TextProgram readTextProgram(const std::string &path, std::size_t minBytes) {
@@ -263,18 +273,8 @@ attachLargeConstants(ModuleOp module,
         ShapedType type = attr.getType();
         llvm::ArrayRef<char> data(bytes.data.get(), bytes.size);
         std::optional<std::size_t> expected = storedByteSize(type);
-        if (expected && *expected == bytes.size) {
-          // The blob keeps the bytes alive as long as the context needs them.
-          std::shared_ptr<char> owner = bytes.data;
-          AsmResourceBlob blob(
-              data, /*dataAlignment=*/64,
-              [owner](void *, std::size_t, std::size_t) mutable {
-                owner.reset();
-              },
-              /*dataIsMutable=*/false);
-          return DenseResourceElementsAttr::get(type, it->getKey(),
-                                                std::move(blob));
-        }
+        if (expected && *expected == bytes.size)
+          return resourceOver(type, it->getKey(), bytes);
         // Elements that are not whole bytes (i1) keep MLIR's own layout.
         bool splat = false;
         if (DenseElementsAttr::isValidRawBuffer(type, data, splat))
@@ -293,6 +293,30 @@ attachLargeConstants(ModuleOp module,
   // The module holds the bytes now; the placeholders' names are spent.
   constants.clear();
   return failure(failed);
+}
+
+void holdLargeConstantsApart(ModuleOp module, std::size_t minBytes) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](DenseElementsAttr attr) -> std::optional<Attribute> {
+        // Strings have no raw data; i1 is bit-packed.
+        std::optional<std::size_t> size = storedByteSize(attr.getType());
+        if (!size || *size < minBytes || !isa<DenseIntOrFPElementsAttr>(attr) ||
+            attr.isSplat())
+          return std::nullopt;
+        llvm::ArrayRef<char> raw = attr.getRawData();
+        if (raw.size() != *size)
+          return std::nullopt;
+        ConstantBytes bytes = allocateBytes(raw.size());
+        std::memcpy(bytes.data.get(), raw.data(), raw.size());
+        return resourceOver(attr.getType(),
+                            "jx_constant_" +
+                                std::to_string(nextConstant.fetch_add(1)),
+                            bytes);
+      });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/false);
 }
 
 std::shared_ptr<const char> sharedConstantBytes(const void *data) {

@@ -54,10 +54,14 @@ parseProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   llvm::StringRef bytes = buffer->getBuffer();
   switch (detectForm(bytes)) {
-  case ProgramForm::PortableArtifact:
-    return vhlo::readPortableArtifact(
+  case ProgramForm::PortableArtifact: {
+    OwningOpRef<ModuleOp> module = vhlo::readPortableArtifact(
         bytes, &context, /*error=*/nullptr,
         FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0, 0));
+    if (module)
+      holdLargeConstantsApart(*module);
+    return module;
+  }
   case ProgramForm::Exported: {
     auto loc =
         FileLineColLoc::get(&context, buffer->getBufferIdentifier(), 0, 0);
@@ -69,6 +73,8 @@ parseProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
       return nullptr;
     }
     OwningOpRef<ModuleOp> module = loadExported(*e, context, loc);
+    if (module)
+      holdLargeConstantsApart(*module);
     if (module && exportedOut)
       *exportedOut = e;
     return module;
@@ -83,7 +89,10 @@ parseProgram(llvm::SourceMgr &sourceMgr, MLIRContext &context,
     }
     ParserConfig config(&context);
     vhlo::guardBytecodeReader(config, bytes.size());
-    return parseSourceFile<ModuleOp>(sourceMgr, config);
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
+    if (module)
+      holdLargeConstantsApart(*module);
+    return module;
   }
   case ProgramForm::Text:
     if (mayHoldLargeConstants(bytes.size())) {

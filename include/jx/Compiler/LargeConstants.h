@@ -75,6 +75,15 @@ mlir::LogicalResult
 attachLargeConstants(mlir::ModuleOp module,
                      std::vector<std::pair<std::string, ConstantBytes>> &constants);
 
+/// Moves every DenseElementsAttr of at least `minBytes` bytes (of whole-
+/// byte elements) in `module` into memory of its own, held as a
+/// dense_resource the executables share: for programs read from bytecode,
+/// whose constants arrive as attributes. The attribute stays in the
+/// context, but nothing copies it further (a reshape folded at compile
+/// time, the JIT's copy).
+void holdLargeConstantsApart(mlir::ModuleOp module,
+                             std::size_t minBytes = kLargeConstantBytes);
+
 /// The bytes attachLargeConstants gave a module that start at `data`,
 /// shared; null when `data` is not the start of such bytes (or they are
 /// gone).
