@@ -25,10 +25,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdint>
 #include <cstdlib>
-#include <cstring>
-#include <new>
 
 namespace jx::compiler {
 
@@ -146,25 +143,12 @@ takeExternalConstants(mlir::ModuleOp module, llvm::StringMap<void *> &symbols) {
     return owned;
   module->removeAttr("jx.external_constants");
   for (mlir::NamedAttribute entry : values) {
-    llvm::ArrayRef<char> data;
-    if (auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(entry.getValue()))
-      data = dense.getRawData();
-    else if (auto resource = llvm::dyn_cast<mlir::DenseResourceElementsAttr>(
-                 entry.getValue()))
-      data = resource.getRawHandle().getBlob()->getData();
-    std::shared_ptr<const char> bytes;
-    if (reinterpret_cast<std::uintptr_t>(data.data()) % 64 == 0)
-      bytes = sharedConstantBytes(data.data());
-    if (!bytes) {
-      std::size_t rounded = (data.size() + 63) / 64 * 64;
-      char *copy = static_cast<char *>(std::aligned_alloc(64, rounded));
-      if (!copy)
-        throw std::bad_alloc();
-      std::memcpy(copy, data.data(), data.size());
-      bytes = std::shared_ptr<const char>(copy, [](const char *p) {
-        std::free(const_cast<char *>(p));
-      });
-    }
+    // The pass keeps only values storedBytes accepts.
+    llvm::ArrayRef<char> data =
+        *storedBytes(llvm::cast<mlir::ElementsAttr>(entry.getValue()));
+    std::shared_ptr<const char> bytes = sharedConstantBytes(data.data());
+    if (!bytes)
+      bytes = copyConstantBytes(data).data;
     symbols[entry.getName()] = const_cast<char *>(bytes.get());
     owned.push_back(std::move(bytes));
   }

@@ -295,24 +295,23 @@ attachLargeConstants(ModuleOp module,
   return failure(failed);
 }
 
+ConstantBytes copyConstantBytes(llvm::ArrayRef<char> data) {
+  ConstantBytes bytes = allocateBytes(data.size());
+  std::memcpy(bytes.data.get(), data.data(), data.size());
+  return bytes;
+}
+
 void holdLargeConstantsApart(ModuleOp module, std::size_t minBytes) {
   AttrTypeReplacer replacer;
   replacer.addReplacement(
       [&](DenseElementsAttr attr) -> std::optional<Attribute> {
-        // Strings have no raw data; i1 is bit-packed.
-        std::optional<std::size_t> size = storedByteSize(attr.getType());
-        if (!size || *size < minBytes || !isa<DenseIntOrFPElementsAttr>(attr) ||
-            attr.isSplat())
+        std::optional<llvm::ArrayRef<char>> raw = storedBytes(attr);
+        if (!raw || raw->size() < minBytes)
           return std::nullopt;
-        llvm::ArrayRef<char> raw = attr.getRawData();
-        if (raw.size() != *size)
-          return std::nullopt;
-        ConstantBytes bytes = allocateBytes(raw.size());
-        std::memcpy(bytes.data.get(), raw.data(), raw.size());
         return resourceOver(attr.getType(),
                             "jx_constant_" +
                                 std::to_string(nextConstant.fetch_add(1)),
-                            bytes);
+                            copyConstantBytes(*raw));
       });
   replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,

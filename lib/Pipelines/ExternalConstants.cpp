@@ -41,29 +41,31 @@ std::optional<std::size_t> storedByteSize(ShapedType type) {
   return type.getNumElements() * factor * element.getIntOrFloatBitWidth() / 8;
 }
 
-namespace {
-
-/// The bytes `value` holds when its elements are whole bytes in memory
-/// order, as a global's initializer would lay them out; none otherwise.
-std::optional<std::size_t> storedBytes(ElementsAttr value) {
+std::optional<llvm::ArrayRef<char>> storedBytes(ElementsAttr value) {
   auto type = dyn_cast<ShapedType>(value.getType());
   std::optional<std::size_t> size = type ? storedByteSize(type) : std::nullopt;
   if (!size)
     return std::nullopt;
-  std::size_t bytes = *size;
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    if (dense.isSplat() || dense.getRawData().size() != bytes)
+  llvm::ArrayRef<char> data;
+  // Strings have no raw data; a splat holds one element.
+  if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value)) {
+    if (dense.isSplat())
       return std::nullopt;
-    return bytes;
-  }
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    data = dense.getRawData();
+  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob || blob->getData().size() != bytes)
+    if (!blob)
       return std::nullopt;
-    return bytes;
+    data = blob->getData();
+  } else {
+    return std::nullopt;
   }
-  return std::nullopt;
+  if (data.size() != *size)
+    return std::nullopt;
+  return data;
 }
+
+namespace {
 
 struct ExternalConstantsPass
     : PassWrapper<ExternalConstantsPass, OperationPass<ModuleOp>> {
@@ -92,9 +94,9 @@ struct ExternalConstantsPass
       if (!global.getConstant() || global.isExternal())
         continue;
       auto value = dyn_cast_or_null<ElementsAttr>(global.getInitialValueAttr());
-      std::optional<std::size_t> bytes =
+      std::optional<llvm::ArrayRef<char>> bytes =
           value ? storedBytes(value) : std::nullopt;
-      if (!bytes || *bytes < minBytes)
+      if (!bytes || bytes->size() < minBytes)
         continue;
       values.emplace_back(global.getSymNameAttr(), value);
       global.removeInitialValueAttr();

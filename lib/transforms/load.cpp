@@ -18,6 +18,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <mutex>
 #include <sstream>
 
@@ -325,11 +326,18 @@ LoadedProgram LoadedProgram::from_impl(std::shared_ptr<impl> impl) {
 }
 
 namespace {
-/// Checks `p` once its module is parsed (null: failed, with `diagnostics`
-/// saying why) and reads its signature.
-void finishLoad(LoadedProgram::impl *p,
-                const frontend::diagnostic_capture &diagnostics) {
-  const std::string &name = p->name;
+/// The program `parse` reads (null after a diagnostic), named `name`;
+/// throws jx::error with the diagnostics when it fails or lacks @main.
+LoadedProgram
+loadWith(const std::string &name, compiler::ProgramForm form,
+         const std::function<mlir::OwningOpRef<mlir::ModuleOp>(
+             mlir::MLIRContext &, std::shared_ptr<const exported::Exported> *)>
+             &parse) {
+  auto p = std::make_shared<LoadedProgram::impl>();
+  p->name = name;
+  p->form = form;
+  frontend::diagnostic_capture diagnostics;
+  p->module = parse(frontend::context(), &p->exported);
   if (!p->module)
     throw error("jx::load(" + name + "): " +
                 (diagnostics.text().empty() ? "cannot read the program"
@@ -348,26 +356,19 @@ void finishLoad(LoadedProgram::impl *p,
     for (mlir::Type t : main.getResultTypes())
       p->outputs.push_back(typeText(t));
   }
+  return LoadedProgram::from_impl(std::move(p));
 }
-} // namespace
 
-namespace {
 /// The program in `buffer`, in any form; the buffer is released once the
 /// module is parsed.
 LoadedProgram load_buffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                           const std::string &name) {
-  auto p = std::make_shared<LoadedProgram::impl>();
-  p->name = name;
-  p->form = compiler::detectForm(buffer->getBuffer());
-  mlir::MLIRContext &ctx = frontend::context();
-  frontend::diagnostic_capture diagnostics;
-  {
+  auto form = compiler::detectForm(buffer->getBuffer());
+  return loadWith(name, form, [&](mlir::MLIRContext &ctx, auto *exported) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    p->module = compiler::parseProgram(sourceMgr, ctx, &p->exported);
-  }
-  finishLoad(p.get(), diagnostics);
-  return LoadedProgram::from_impl(std::move(p));
+    return compiler::parseProgram(sourceMgr, ctx, exported);
+  });
 }
 } // namespace
 
@@ -390,20 +391,16 @@ LoadedProgram load(const std::string &path) {
       compiler::detectForm((*file)->getBuffer().take_front(64)) ==
           compiler::ProgramForm::Text) {
     file->reset();
-    auto p = std::make_shared<LoadedProgram::impl>();
-    p->name = path;
-    p->form = compiler::ProgramForm::Text;
     compiler::TextProgram text;
     try {
       text = compiler::readTextProgram(path);
     } catch (const std::exception &e) {
       throw error("jx::load: " + std::string(e.what()));
     }
-    mlir::MLIRContext &ctx = frontend::context();
-    frontend::diagnostic_capture diagnostics;
-    p->module = compiler::parseTextProgram(text, path, ctx);
-    finishLoad(p.get(), diagnostics);
-    return LoadedProgram::from_impl(std::move(p));
+    return loadWith(path, compiler::ProgramForm::Text,
+                    [&](mlir::MLIRContext &ctx, auto *) {
+                      return compiler::parseTextProgram(text, path, ctx);
+                    });
   }
   // Other files are mapped, not copied.
   return load_buffer(std::move(*file), path);

@@ -692,31 +692,30 @@ OwningOpRef<ModuleOp> loadModule(MLIRContext &ctx, llvm::SourceMgr &sourceMgr,
     // A large text (a model with its weights) is read in pieces, each large
     // hex literal decoded once into memory the executable shares, so that
     // neither the file nor a second copy of the weights is held.
+    std::optional<jx::compiler::TextProgram> program;
     if (path != "-" &&
         jx::compiler::mayHoldLargeConstants(file->getBufferSize())) {
       file.reset();
-      jx::compiler::TextProgram program;
       try {
         program = jx::compiler::readTextProgram(path.str());
       } catch (const std::exception &e) {
         llvm::errs() << "jxc: error: " << e.what() << "\n";
         return nullptr;
       }
-      std::string limits = jx::checkInputLimits(program.text, path);
-      if (!limits.empty()) {
-        llvm::errs() << limits << "\n";
-        return nullptr;
-      }
-      sourceMgr.AddNewSourceBuffer(
-          llvm::MemoryBuffer::getMemBufferCopy(program.text, path),
-          llvm::SMLoc());
-      lastExported = nullptr;
-      return jx::compiler::parseTextProgram(program, path, ctx);
     }
-    std::string limits = jx::checkInputLimits(file->getBuffer(), path);
+    std::string limits = jx::checkInputLimits(
+        program ? llvm::StringRef(program->text) : file->getBuffer(), path);
     if (!limits.empty()) {
       llvm::errs() << limits << "\n";
       return nullptr;
+    }
+    if (program) {
+      // The text (without its literals) stays for the diagnostics' excerpts.
+      sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy(program->text, path),
+          llvm::SMLoc());
+      lastExported = nullptr;
+      return jx::compiler::parseTextProgram(*program, path, ctx);
     }
   } else {
     // Bytecode carries its own locations: the file is not kept for

@@ -75,6 +75,9 @@ mlir::LogicalResult
 attachLargeConstants(mlir::ModuleOp module,
                      std::vector<std::pair<std::string, ConstantBytes>> &constants);
 
+/// A 64-byte-aligned copy of `data` that sharedConstantBytes finds.
+ConstantBytes copyConstantBytes(llvm::ArrayRef<char> data);
+
 /// Moves every DenseElementsAttr of at least `minBytes` bytes (of whole-
 /// byte elements) in `module` into memory of its own, held as a
 /// dense_resource the executables share: for programs read from bytecode,

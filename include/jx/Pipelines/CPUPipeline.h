@@ -171,6 +171,12 @@ void registerExternalConstantsPass();
 /// numbers of them); none otherwise (i1, dynamic shapes).
 std::optional<std::size_t> storedByteSize(mlir::ShapedType type);
 
+/// The bytes of `value` as a global's initializer lays them out: the raw
+/// data of a DenseElementsAttr or the blob of a dense_resource, when its
+/// elements are whole bytes, it is not a splat and the bytes fill its
+/// type; none otherwise.
+std::optional<llvm::ArrayRef<char>> storedBytes(mlir::ElementsAttr value);
+
 /// `--jx-split-wide-reads` (SplitWideReads.cpp): the reads of a read-only
 /// tensor read by many ops go through read-only aliases of a few reads
 /// each, so one-shot bufferization's analysis stays linear; registered by
