@@ -36,6 +36,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ArchiveWriter.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -56,11 +57,34 @@ using namespace mlir;
 namespace jx::cpu {
 namespace {
 
+/// Turns off LLVM's partial and runtime loop unrolling for every compile
+/// of this process (full unrolling of loops with small constant trip
+/// counts stays: the lanes of jx's blocked reductions need it). x86's cost
+/// model enables both on CPUs with a loop buffer (Zen, Skylake), where they
+/// copy every loop body several times; jx's loops are vectorized and
+/// interleaved by the loop vectorizer already. Measured on the transformer
+/// block's LLVM IR (AMD EPYC, `opt -O2` + `llc`, best of 5): 0.56 s -> 0.43 s,
+/// the object 43 -> 37 KB, with no change in time per call of the
+/// bench-peers programs beyond this machine's noise (docs/performance.md).
+/// A value given on the command line (`jxc --unroll-runtime=true`) wins.
+/// These are LLVM's process-wide options, set once, before any compile
+/// thread reads them.
+void limitLoopUnrolling() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  for (llvm::StringRef name : {"unroll-allow-partial", "unroll-runtime"}) {
+    auto it = options.find(name);
+    if (it == options.end() || it->second->getNumOccurrences() > 0)
+      continue;
+    (void)it->second->addOccurrence(/*pos=*/0, name, "false");
+  }
+}
+
 void initializeLLVMTargets() {
   static bool done = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     llvm::InitializeNativeTargetAsmParser();
+    limitLoopUnrolling();
     return true;
   }();
   (void)done;
@@ -179,16 +203,21 @@ void renameRuntimeHelpers(llvm::Module &module) {
     copy->setName("jx_rt_memref_copy");
 }
 
-/// How many threads compile a module of `definitions` functions:
-/// `JX_COMPILE_THREADS` if set, else the cores this process may run on;
-/// one for a module too small to be worth splitting.
-unsigned compileThreads(unsigned definitions) {
-  constexpr unsigned kMinFunctionsPerThread = 8;
+/// How many threads compile a module of `definitions` functions and
+/// `instructions` LLVM instructions: `JX_COMPILE_THREADS` if set, else the
+/// cores this process may run on; never more than there are functions, and
+/// one for a module too small to be worth splitting. A part costs a bitcode
+/// round trip (about a millisecond per thousand instructions) and saves
+/// tens of milliseconds of optimization and code generation per thousand,
+/// so a transformer block of 14 kernels (6000 instructions) is split too.
+unsigned compileThreads(unsigned definitions, unsigned instructions) {
+  constexpr unsigned kMinInstructionsPerThread = 1000;
   unsigned threads = llvm::hardware_concurrency().compute_thread_count();
   if (const char *env = std::getenv("JX_COMPILE_THREADS"))
     if (int n = std::atoi(env); n > 0)
       threads = static_cast<unsigned>(n);
-  threads = std::min(threads, definitions / kMinFunctionsPerThread);
+  threads = std::min({threads, definitions,
+                      instructions / kMinInstructionsPerThread});
   return std::max(threads, 1u);
 }
 
@@ -197,10 +226,13 @@ unsigned compileThreads(unsigned definitions) {
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
 compileToObjects(std::unique_ptr<llvm::Module> module, llvm::StringRef cpu) {
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
-  unsigned definitions = 0;
+  unsigned definitions = 0, instructions = 0;
   for (llvm::Function &fn : *module)
-    definitions += !fn.isDeclaration();
-  unsigned threads = compileThreads(definitions);
+    if (!fn.isDeclaration()) {
+      ++definitions;
+      instructions += fn.getInstructionCount();
+    }
+  unsigned threads = compileThreads(definitions, instructions);
   auto compileOne = [cpu](llvm::Module &part)
       -> llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> {
     std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(cpu);
