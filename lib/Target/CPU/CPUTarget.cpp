@@ -356,9 +356,14 @@ namespace {
 
 /// `module` (in the LLVM dialect) as object files to link, with the packed
 /// wrappers of its entries and the runtime's names for its helpers.
-/// With a `prefix`, every function the module defines for others is
-/// renamed `<prefix><name>` first (so its wrapper is `_mlir_<prefix><name>`),
-/// so that several compiled programs link into one binary.
+/// With a `prefix`, every function and variable the module defines is
+/// renamed `<prefix><name>` first (so an entry's wrapper is
+/// `_mlir_<prefix><name>`), so that several compiled programs link into one
+/// binary. The module's own symbols (constants, OpenMP's outlined
+/// regions, unnamed ones) are renamed too: a module compiled on several
+/// threads is split into objects that reference each other's, so the split
+/// makes them global symbols of the archive, and two programs' `main..omp_par`
+/// or `__constant_2xf32` would collide at link time.
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
 compileForLinking(ModuleOp module, llvm::StringRef cpu, llvm::StringRef prefix = "") {
   initializeLLVMTargets();
@@ -368,9 +373,10 @@ compileForLinking(ModuleOp module, llvm::StringRef cpu, llvm::StringRef prefix =
   if (!llvmModule)
     return llvm::createStringError("cannot translate the module to LLVM IR");
   if (!prefix.empty())
-    for (llvm::Function &fn : *llvmModule)
-      if (!fn.isDeclaration() && !fn.hasLocalLinkage())
-        fn.setName(prefix + fn.getName());
+    for (llvm::GlobalValue &value : llvmModule->global_values())
+      if (!value.isDeclaration() && !value.getName().starts_with("llvm."))
+        value.setName(prefix +
+                      (value.hasName() ? value.getName() : "unnamed"));
   addPackedWrappers(*llvmModule);
   renameRuntimeHelpers(*llvmModule);
   return compileToObjects(std::move(llvmModule), cpu);
