@@ -34,6 +34,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/CommandLine.h"
@@ -46,6 +47,9 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <cstdlib>
@@ -94,7 +98,9 @@ void initializeLLVMTargets() {
 /// the generic level x86-64-v3, and only its features), the small code
 /// model, PIC: what both the object files `jxc` writes and the JIT's
 /// objects are built for.
-std::unique_ptr<llvm::TargetMachine> hostTargetMachine(llvm::StringRef cpu = "") {
+std::unique_ptr<llvm::TargetMachine>
+hostTargetMachine(llvm::StringRef cpu = "",
+                  llvm::CodeGenOptLevel level = llvm::CodeGenOptLevel::Aggressive) {
   initializeLLVMTargets();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder) {
@@ -105,7 +111,7 @@ std::unique_ptr<llvm::TargetMachine> hostTargetMachine(llvm::StringRef cpu = "")
     builder->setCPU(cpu.str());
     builder->getFeatures() = llvm::SubtargetFeatures();
   }
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->setCodeGenOptLevel(level);
   builder->setCodeModel(llvm::CodeModel::Small);
   builder->setRelocationModel(llvm::Reloc::PIC_);
   auto tm = builder->createTargetMachine();
@@ -124,22 +130,28 @@ void setHostLayout(llvm::Module &module, llvm::TargetMachine &tm) {
 /// Functions of at least this many instructions without a loop are glue.
 constexpr unsigned kGlueInstructions = 20000;
 
-/// Marks the large loop-free functions `optnone`: a model's entry function
-/// of thousands of ops is a straight line of calls of its kernels (which
-/// jx-outline-loop-nests made functions of their own) and of allocations.
-/// Optimizing it buys little at run time, but the -O2 pipeline and the
-/// SelectionDAG cost most of the machine code's time: an entry of 10 000
-/// ops took 5.2 s to codegen at -O2 and 2.1 s marked optnone (llc).
+/// Whether `fn` is glue: a large loop-free function. A model's entry
+/// function of thousands of ops is a straight line of calls of its kernels
+/// (which jx-outline-loop-nests made functions of their own) and of
+/// allocations. Optimizing it buys little at run time, but the -O2
+/// pipeline and the SelectionDAG cost most of the machine code's time: an
+/// entry of 10 000 ops took 5.2 s to codegen at -O2, 2.1 s marked optnone
+/// and 0.97 s with LLVM's -O0 code generator (llc).
+bool isGlue(const llvm::Function &fn) {
+  if (fn.isDeclaration() || fn.getInstructionCount() < kGlueInstructions)
+    return false;
+  llvm::SmallVector<
+      std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>>
+      backEdges;
+  llvm::FindFunctionBackedges(fn, backEdges);
+  return backEdges.empty();
+}
+
+/// Marks the glue functions `optnone` (for the paths that compile one
+/// module whole: --emit=obj, asm, llvm-ir).
 void compileGlueQuickly(llvm::Module &module) {
   for (llvm::Function &fn : module) {
-    if (fn.isDeclaration() || fn.hasOptNone() ||
-        fn.getInstructionCount() < kGlueInstructions)
-      continue;
-    llvm::SmallVector<
-        std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>>
-        backEdges;
-    llvm::FindFunctionBackedges(fn, backEdges);
-    if (!backEdges.empty())
+    if (fn.hasOptNone() || !isGlue(fn))
       continue;
     fn.removeFnAttr(llvm::Attribute::AlwaysInline);
     fn.addFnAttr(llvm::Attribute::NoInline);
@@ -221,36 +233,134 @@ unsigned compileThreads(unsigned definitions, unsigned instructions) {
   return std::max(threads, 1u);
 }
 
-/// Optimizes `module` and compiles it to object files, split across
-/// threads when it is large.
+/// The symbols with local linkage that `fn` refers to, directly or
+/// through constants.
+void collectLocalReferences(const llvm::Function &fn,
+                            llvm::SmallPtrSetImpl<llvm::GlobalValue *> &out) {
+  llvm::SmallVector<const llvm::Constant *> work;
+  llvm::SmallPtrSet<const llvm::Constant *, 32> seen;
+  for (const llvm::BasicBlock &block : fn)
+    for (const llvm::Instruction &inst : block)
+      for (const llvm::Value *operand : inst.operands())
+        if (auto *c = llvm::dyn_cast<llvm::Constant>(operand))
+          work.push_back(c);
+  while (!work.empty()) {
+    const llvm::Constant *c = work.pop_back_val();
+    if (!seen.insert(c).second)
+      continue;
+    if (auto *gv = llvm::dyn_cast<llvm::GlobalValue>(c)) {
+      if (gv->hasLocalLinkage())
+        out.insert(const_cast<llvm::GlobalValue *>(gv));
+      continue;
+    }
+    for (const llvm::Value *operand : c->operands())
+      work.push_back(llvm::cast<llvm::Constant>(operand));
+  }
+}
+
+/// Splits the glue functions of `module` (isGlue) from the rest: returns
+/// a module of everything else (the kernels, the constants, the entries'
+/// wrappers) and leaves in `module` the glue alone, with declarations of
+/// what it uses. The symbols the two share become external and hidden, so
+/// that their objects link. Null when there is no glue: `module` is whole.
+std::unique_ptr<llvm::Module> splitOffGlue(llvm::Module &module) {
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 4> glue;
+  llvm::SmallPtrSet<llvm::GlobalValue *, 32> shared;
+  for (llvm::Function &fn : module)
+    if (isGlue(fn)) {
+      glue.insert(&fn);
+      shared.insert(&fn);
+      collectLocalReferences(fn, shared);
+    }
+  if (glue.empty())
+    return nullptr;
+  for (llvm::GlobalValue *value : shared) {
+    if (!value->hasLocalLinkage())
+      continue;
+    if (!value->hasName())
+      value->setName("jx.shared");
+    value->setLinkage(llvm::GlobalValue::ExternalLinkage);
+    value->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  }
+  llvm::ValueToValueMapTy map;
+  std::unique_ptr<llvm::Module> rest = llvm::CloneModule(
+      module, map,
+      [&](const llvm::GlobalValue *value) { return !glue.contains(value); });
+  // What stays: the glue's bodies, and declarations of what they use.
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && !glue.contains(&fn))
+      fn.deleteBody();
+  for (llvm::GlobalVariable &var : llvm::make_early_inc_range(module.globals())) {
+    if (var.use_empty() || var.getName().starts_with("llvm.")) {
+      var.eraseFromParent();
+      continue;
+    }
+    var.setInitializer(nullptr);
+    var.setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
+  for (llvm::Function &fn : llvm::make_early_inc_range(module))
+    if (fn.isDeclaration() && fn.use_empty())
+      fn.eraseFromParent();
+  return rest;
+}
+
+/// Compiles `part` to an object file: optimized at -O2 by a target machine
+/// at its highest code generation level, or, when `glue`, by LLVM's -O0
+/// code generator after the folds that undo the translation's memref
+/// descriptors (an extractvalue of an insertvalue is the value inserted):
+/// the glue of 10 000 ops has 130 000 of them, which took -O0 code
+/// generation 4.8 s, 1.5 s once folded (llc), and -O2 93 s.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+compileOne(llvm::Module &part, llvm::StringRef cpu, bool glue) {
+  std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(
+      cpu, glue ? llvm::CodeGenOptLevel::None
+                : llvm::CodeGenOptLevel::Aggressive);
+  if (!tm)
+    return llvm::createStringError("no target machine for the host");
+  setHostLayout(part, *tm);
+  if (glue) {
+    llvm::FunctionPassManager passes;
+    passes.addPass(llvm::InstSimplifyPass());
+    passes.addPass(llvm::DCEPass());
+    llvm::FunctionAnalysisManager functions;
+    llvm::PassBuilder builder(tm.get());
+    builder.registerFunctionAnalyses(functions);
+    for (llvm::Function &fn : part)
+      if (!fn.isDeclaration())
+        passes.run(fn, functions);
+  } else if (llvm::Error err = optimize(part, *tm)) {
+    return std::move(err);
+  }
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  if (llvm::Error err =
+          emitObject(part, *tm, llvm::CodeGenFileType::ObjectFile, os))
+    return std::move(err);
+  return std::make_unique<llvm::SmallVectorMemoryBuffer>(
+      std::move(buffer), part.getName(), /*RequiresNullTerminator=*/false);
+}
+
+/// Optimizes `module` and compiles it to object files: its glue (isGlue)
+/// on the calling thread, by the fast path of compileOne, and the rest
+/// meanwhile, split across threads when it is large.
 llvm::Expected<std::vector<std::unique_ptr<llvm::MemoryBuffer>>>
 compileToObjects(std::unique_ptr<llvm::Module> module, llvm::StringRef cpu) {
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  std::unique_ptr<llvm::Module> rest = splitOffGlue(*module);
+  std::unique_ptr<llvm::Module> glue;
+  if (rest)
+    glue = std::move(module);
+  else
+    rest = std::move(module);
   unsigned definitions = 0, instructions = 0;
-  for (llvm::Function &fn : *module)
+  for (llvm::Function &fn : *rest)
     if (!fn.isDeclaration()) {
       ++definitions;
       instructions += fn.getInstructionCount();
     }
   unsigned threads = compileThreads(definitions, instructions);
-  auto compileOne = [cpu](llvm::Module &part)
-      -> llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> {
-    std::unique_ptr<llvm::TargetMachine> tm = hostTargetMachine(cpu);
-    if (!tm)
-      return llvm::createStringError("no target machine for the host");
-    setHostLayout(part, *tm);
-    if (llvm::Error err = optimize(part, *tm))
-      return std::move(err);
-    llvm::SmallVector<char, 0> buffer;
-    llvm::raw_svector_ostream os(buffer);
-    if (llvm::Error err =
-            emitObject(part, *tm, llvm::CodeGenFileType::ObjectFile, os))
-      return std::move(err);
-    return std::make_unique<llvm::SmallVectorMemoryBuffer>(
-        std::move(buffer), part.getName(), /*RequiresNullTerminator=*/false);
-  };
-  if (threads == 1) {
-    auto object = compileOne(*module);
+  if (threads == 1 && !glue) {
+    auto object = compileOne(*rest, cpu, /*glue=*/false);
     if (!object)
       return object.takeError();
     objects.push_back(std::move(*object));
@@ -259,15 +369,19 @@ compileToObjects(std::unique_ptr<llvm::Module> module, llvm::StringRef cpu) {
   // Each part travels as bitcode into a context of its own: an LLVMContext
   // is not shared between threads.
   std::vector<llvm::SmallVector<char, 0>> bitcode;
-  llvm::SplitModule(
-      *module, threads,
-      [&](std::unique_ptr<llvm::Module> part) {
-        llvm::SmallVector<char, 0> &out = bitcode.emplace_back();
-        llvm::raw_svector_ostream os(out);
-        llvm::WriteBitcodeToFile(*part, os);
-      },
-      /*PreserveLocals=*/false, /*RoundRobin=*/true);
-  module.reset();
+  if (threads == 1) {
+    llvm::raw_svector_ostream os(bitcode.emplace_back());
+    llvm::WriteBitcodeToFile(*rest, os);
+  } else {
+    llvm::SplitModule(
+        *rest, threads,
+        [&](std::unique_ptr<llvm::Module> part) {
+          llvm::raw_svector_ostream os(bitcode.emplace_back());
+          llvm::WriteBitcodeToFile(*part, os);
+        },
+        /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  }
+  rest.reset();
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> parts(bitcode.size());
   std::vector<std::string> failures(bitcode.size());
   std::vector<std::thread> workers;
@@ -278,7 +392,7 @@ compileToObjects(std::unique_ptr<llvm::Module> module, llvm::StringRef cpu) {
       auto part = llvm::parseBitcodeFile(
           llvm::MemoryBufferRef(data, "jx.part" + std::to_string(i)),
           context);
-      auto object = part ? compileOne(**part)
+      auto object = part ? compileOne(**part, cpu, /*glue=*/false)
                          : llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>(
                                part.takeError());
       if (object)
@@ -286,8 +400,18 @@ compileToObjects(std::unique_ptr<llvm::Module> module, llvm::StringRef cpu) {
       else
         failures[i] = llvm::toString(object.takeError());
     });
+  std::string glueFailure;
+  if (glue) {
+    auto object = compileOne(*glue, cpu, /*glue=*/true);
+    if (object)
+      objects.push_back(std::move(*object));
+    else
+      glueFailure = llvm::toString(object.takeError());
+  }
   for (std::thread &worker : workers)
     worker.join();
+  if (!glueFailure.empty())
+    return llvm::createStringError(glueFailure);
   for (const std::string &failure : failures)
     if (!failure.empty())
       return llvm::createStringError(failure);
