@@ -34,9 +34,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ArchiveWriter.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -47,8 +47,8 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
-#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
@@ -134,9 +134,9 @@ constexpr unsigned kGlueInstructions = 20000;
 /// function of thousands of ops is a straight line of calls of its kernels
 /// (which jx-outline-loop-nests made functions of their own) and of
 /// allocations. Optimizing it buys little at run time, but the -O2
-/// pipeline and the SelectionDAG cost most of the machine code's time: an
-/// entry of 10 000 ops took 5.2 s to codegen at -O2, 2.1 s marked optnone
-/// and 0.97 s with LLVM's -O0 code generator (llc).
+/// pipeline and the SelectionDAG cost most of the machine code's time:
+/// the JIT compiles it apart (splitOffGlue, compileOne), and the paths
+/// that compile one module whole mark it optnone.
 bool isGlue(const llvm::Function &fn) {
   if (fn.isDeclaration() || fn.getInstructionCount() < kGlueInstructions)
     return false;
@@ -219,9 +219,10 @@ void renameRuntimeHelpers(llvm::Module &module) {
 /// `instructions` LLVM instructions: `JX_COMPILE_THREADS` if set, else the
 /// cores this process may run on; never more than there are functions, and
 /// one for a module too small to be worth splitting. A part costs a bitcode
-/// round trip (about a millisecond per thousand instructions) and saves
-/// tens of milliseconds of optimization and code generation per thousand,
-/// so a transformer block of 14 kernels (6000 instructions) is split too.
+/// round trip, far less than the optimization and code generation it moves
+/// to another core: a transformer block of 14 kernels (6000 instructions)
+/// is split too (with limitLoopUnrolling: 387 ms on two cores, against
+/// 515 ms before both changes).
 unsigned compileThreads(unsigned definitions, unsigned instructions) {
   constexpr unsigned kMinInstructionsPerThread = 1000;
   unsigned threads = llvm::hardware_concurrency().compute_thread_count();
