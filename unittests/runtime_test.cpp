@@ -1,12 +1,14 @@
 // runtime_test.cpp - the runtime's own pieces: the soft-float conversions
-// and the strided copy compiled code calls, and executables that travel as
-// bytes (serialize, deserialize, load).
+// and the strided copy compiled code calls, oneDNN's GEMM run from several
+// threads at once, and executables that travel as bytes (serialize,
+// deserialize, load).
 
 #include "jx/Compiler/Compile.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/kernels.h"
 
 #include "../lib/frontend/lowering.h"
+#include "../lib/runtime/dnnl.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -16,6 +18,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -84,6 +89,77 @@ TEST(Runtime, MemrefCopyStrided) {
   jx_rt_unranked_memref r0s{0, s0}, r0d{0, d0};
   jx_rt_memref_copy(4, &r0s, &r0d);
   EXPECT_EQ(one[0], 7.0f);
+}
+
+// The same oneDNN GEMM primitive run by several threads at once, as the
+// heads of an attention block are (blas.cpp, batch_on_threads): each
+// thread's products must be its own. With oneDNN's default scratchpad,
+// which belongs to the thread that created the primitive, the threads
+// overwrote each other's partial sums (an AMD EPYC with AVX-512, Zen 5:
+// most elements of a 256 x 256 x 64 product wrong in every other run).
+TEST(Runtime, OneDnnGemmFromManyThreadsAtOnce) {
+  struct shape {
+    int64_t m, n, k;
+    bool trans_b;
+  };
+  // Attention's scores and values; a long sum, which oneDNN may split
+  // across threads' partial results.
+  const shape shapes[] = {{256, 256, 64, true}, {256, 64, 256, false},
+                          {16, 16, 65536, false}};
+  constexpr int kThreads = 4, kRounds = 6;
+  for (const shape &s : shapes) {
+    SCOPED_TRACE(testing::Message() << s.m << "x" << s.n << "x" << s.k);
+    struct problem {
+      std::vector<float> a, b, c;
+      std::vector<double> want;
+    };
+    std::vector<problem> problems(kThreads);
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    for (problem &p : problems) {
+      p.a.resize(s.m * s.k);
+      p.b.resize(s.k * s.n);
+      for (float &v : p.a)
+        v = dist(rng);
+      for (float &v : p.b)
+        v = dist(rng);
+      p.want.assign(s.m * s.n, 0.0);
+      for (int64_t i = 0; i < s.m; ++i)
+        for (int64_t l = 0; l < s.k; ++l)
+          for (int64_t j = 0; j < s.n; ++j)
+            p.want[i * s.n + j] +=
+                double(p.a[i * s.k + l]) *
+                p.b[s.trans_b ? j * s.k + l : l * s.n + j];
+    }
+    std::vector<int> wrong(kThreads, 0), refused(kThreads, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        problem &p = problems[t];
+        for (int round = 0; round < kRounds; ++round) {
+          p.c.assign(s.m * s.n, std::nanf(""));
+          if (!jx::runtime::dnnl_gemm(
+                  jx::runtime::gemm_types::f32, s.m, s.n, s.k, false,
+                  s.trans_b, p.a.data(), s.k, p.b.data(),
+                  s.trans_b ? s.k : s.n, false, p.c.data(), s.n)) {
+            ++refused[t];
+            continue;
+          }
+          double bound = 1e-5 * std::sqrt(double(s.k)) * 4;
+          for (int64_t i = 0; i < s.m * s.n; ++i)
+            if (!(std::abs(p.c[i] - p.want[i]) <= bound)) {
+              ++wrong[t];
+              break;
+            }
+        }
+      });
+    for (std::thread &t : threads)
+      t.join();
+    for (int t = 0; t < kThreads; ++t) {
+      EXPECT_EQ(refused[t], 0) << "thread " << t;
+      EXPECT_EQ(wrong[t], 0) << "thread " << t << ": rounds with wrong products";
+    }
+  }
 }
 
 std::unique_ptr<executable> compile_square(bool serializable,

@@ -11,6 +11,13 @@
 // the input and output in place is oneDNN's reference loop, they are
 // reordered too, into the layouts of the fast one.
 //
+// Every primitive here takes its scratchpad from the calling thread
+// (scratchpad_mode::user, thread_scratchpad): in oneDNN's default mode a
+// primitive keeps the scratchpad of the thread that created it, and two
+// threads running it at once (the heads of an attention block, one per
+// thread, blas.cpp's batch_on_threads) overwrite each other's partial
+// results.
+//
 // oneDNN runs its own OpenMP runtime (GNU's libgomp, as Debian builds it),
 // not the LLVM one of jx's parallel loops; its thread count is set here
 // from jx::runtime::num_threads() before each call.
@@ -29,6 +36,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -67,9 +75,42 @@ private:
       entries_;
 };
 
+/// Attributes that make a primitive take its scratchpad from its caller.
+dnnl::primitive_attr user_scratchpad(dnnl::primitive_attr attr = {}) {
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return attr;
+}
+
+/// The calling thread's scratchpad for a primitive that needs `md`, added
+/// to `args` (nothing when it needs none). Page-aligned, grown as needed
+/// and kept for the thread's next calls.
+void add_scratchpad(const dnnl::memory::desc &md, const dnnl::engine &engine,
+                    std::unordered_map<int, dnnl::memory> &args) {
+  std::size_t bytes = md.get_size();
+  if (bytes == 0)
+    return;
+  struct buffer {
+    void *data = nullptr;
+    std::size_t size = 0;
+    ~buffer() { std::free(data); }
+  };
+  thread_local buffer pad;
+  if (pad.size < bytes) {
+    std::size_t size = (bytes + 4095) / 4096 * 4096;
+    void *data = std::aligned_alloc(4096, size);
+    if (!data)
+      throw std::bad_alloc();
+    std::free(pad.data);
+    pad.data = data;
+    pad.size = size;
+  }
+  args[DNNL_ARG_SCRATCHPAD] = dnnl::memory(md, engine, pad.data);
+}
+
 /// One descriptor's primitive and the reorders around it.
 struct conv_entry {
   dnnl::primitive conv; // convolution_forward, or deconvolution_forward
+  dnnl::memory::desc scratchpad; // the primitive's, from its caller
   dnnl::memory::desc input, kernel, output;        // the caller's layouts
   dnnl::memory::desc conv_input, conv_kernel, conv_output;
   dnnl::memory::desc bias; // zero when the descriptor has none
@@ -186,9 +227,10 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
   // Either primitive, with the layouts of input and output given.
   struct built {
     dnnl::primitive primitive;
-    memory::desc src, weights, dst;
+    memory::desc src, weights, dst, scratchpad;
     std::string impl;
   };
+  const dnnl::primitive_attr attr = user_scratchpad();
   auto build = [&](const memory::desc &in, const memory::desc &out) {
     memory::desc anyKernel(kDims, f32, memory::format_tag::any);
     if (deconv) {
@@ -196,17 +238,19 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
           dnnl::prop_kind::forward_inference,
           dnnl::algorithm::deconvolution_direct, in, anyKernel, bias, out,
           strides, dilation, padLo, padHi);
-      dnnl::deconvolution_forward::primitive_desc pd(desc, cpu_engine());
+      dnnl::deconvolution_forward::primitive_desc pd(desc, attr, cpu_engine());
       return built{dnnl::deconvolution_forward(pd), pd.src_desc(),
-                   pd.weights_desc(), pd.dst_desc(), pd.impl_info_str()};
+                   pd.weights_desc(), pd.dst_desc(), pd.scratchpad_desc(),
+                   pd.impl_info_str()};
     }
     dnnl::convolution_forward::desc desc(
         dnnl::prop_kind::forward_inference,
         dnnl::algorithm::convolution_direct, in, anyKernel, bias, out, strides,
         dilation, padLo, padHi);
-    dnnl::convolution_forward::primitive_desc pd(desc, cpu_engine());
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, cpu_engine());
     return built{dnnl::convolution_forward(pd), pd.src_desc(),
-                 pd.weights_desc(), pd.dst_desc(), pd.impl_info_str()};
+                 pd.weights_desc(), pd.dst_desc(), pd.scratchpad_desc(),
+                 pd.impl_info_str()};
   };
   built b = build(e->input, e->output);
   if (b.impl.rfind("ref", 0) == 0 || prefer_blocked(C, O, G, kSpatial)) {
@@ -221,11 +265,24 @@ std::unique_ptr<conv_entry> make_entry(const std::vector<int64_t> &d) {
   e->conv_input = b.src;
   e->conv_output = b.dst;
   e->conv_kernel = b.weights;
+  e->scratchpad = b.scratchpad;
   e->conv = std::move(b.primitive);
   return e;
 }
 
 primitive_cache<conv_entry> convolutions;
+
+/// Copies `from` into `to` (their layouts differ) on the calling thread.
+void reorder(const dnnl::memory &from, const dnnl::memory &to,
+             dnnl::stream &stream) {
+  const dnnl::engine &engine = cpu_engine();
+  dnnl::reorder::primitive_desc pd(engine, from.get_desc(), engine,
+                                   to.get_desc(), user_scratchpad());
+  std::unordered_map<int, dnnl::memory> args = {{DNNL_ARG_FROM, from},
+                                                {DNNL_ARG_TO, to}};
+  add_scratchpad(pd.scratchpad_desc(), engine, args);
+  dnnl::reorder(pd).execute(stream, args);
+}
 
 /// A buffer for a reordered operand, reused by the calling thread.
 void *scratch(std::vector<char> &space, std::size_t bytes) {
@@ -285,7 +342,7 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
     if (from == to)
       return user;
     dnnl::memory copy(to, engine, scratch(space, to.get_size()));
-    dnnl::reorder(user, copy).execute(stream, user, copy);
+    reorder(user, copy, stream);
     return copy;
   };
   dnnl::memory in = reordered(e.input, e.conv_input, input, inputSpace);
@@ -300,10 +357,11 @@ void run(const int64_t *desc, void *input, void *kernel, void *bias,
       {DNNL_ARG_SRC, in}, {DNNL_ARG_WEIGHTS, k}, {DNNL_ARG_DST, out}};
   if (!e.bias.is_zero())
     args[DNNL_ARG_BIAS] = dnnl::memory(e.bias, engine, bias);
+  add_scratchpad(e.scratchpad, engine, args);
   e.conv.execute(stream, args);
   if (e.conv_output != e.output) {
     dnnl::memory user(e.output, engine, output);
-    dnnl::reorder(out, user).execute(stream, out, user);
+    reorder(out, user, stream);
   }
   stream.wait();
 }
@@ -318,7 +376,7 @@ data_types(jx::runtime::gemm_types types) {
 /// One GEMM shape's primitive and its operands' layouts.
 struct gemm_entry {
   dnnl::matmul matmul;
-  dnnl::memory::desc a, b, c;
+  dnnl::memory::desc a, b, c, scratchpad;
 };
 
 /// `key`: m, n, k, trans_a, trans_b, lda, ldb, ldc, accumulate, types.
@@ -332,14 +390,16 @@ std::unique_ptr<gemm_entry> make_gemm(const std::vector<int64_t> &key) {
   e->a = memory::desc({m, k}, in, ta ? memory::dims{1, lda} : memory::dims{lda, 1});
   e->b = memory::desc({k, n}, in, tb ? memory::dims{1, ldb} : memory::dims{ldb, 1});
   e->c = memory::desc({m, n}, out, memory::dims{ldc, 1});
-  dnnl::primitive_attr attr;
+  dnnl::primitive_attr attr = user_scratchpad();
   if (accumulate) {
     dnnl::post_ops ops;
     ops.append_sum(1.0f);
     attr.set_post_ops(ops);
   }
-  e->matmul = dnnl::matmul(dnnl::matmul::primitive_desc(
-      dnnl::matmul::desc(e->a, e->b, e->c), attr, cpu_engine()));
+  dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(e->a, e->b, e->c), attr,
+                                  cpu_engine());
+  e->scratchpad = pd.scratchpad_desc();
+  e->matmul = dnnl::matmul(pd);
   return e;
 }
 
@@ -362,12 +422,16 @@ bool jx::runtime::dnnl_gemm(gemm_types types, int64_t m, int64_t n, int64_t k,
     dnnl::memory am(e.a, engine, const_cast<void *>(a));
     dnnl::memory bm(e.b, engine, const_cast<void *>(b));
     dnnl::memory cm(e.c, engine, c);
-    e.matmul.execute(
-        stream, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
+    std::unordered_map<int, dnnl::memory> args = {
+        {DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}};
+    add_scratchpad(e.scratchpad, engine, args);
+    e.matmul.execute(stream, args);
     stream.wait();
     return true;
   } catch (const dnnl::error &) {
     return false; // the caller's BLAS computes it
+  } catch (const std::bad_alloc &) {
+    return false; // no scratchpad: the same
   }
 }
 
