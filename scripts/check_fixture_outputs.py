@@ -22,7 +22,10 @@ as the fixtures of test/Fixtures/multidevice do) and compares each
 WORK/<name>/result<i>.npy with <name>.out<i>.npy under the
 manifest's per-output tolerance: |got - want| <= atol + rtol * |want|
 elementwise (NaN matches NaN, an infinity matches the same infinity), or bit
-equality where the tolerance is "exact". It prints one line per fixture,
+equality where the tolerance is "exact". Where the manifest gives a fixture
+a "gauge" (Schur vectors, unique only up to a phase per column), the results
+are first brought to the phases of JAX's (remove_gauge). It prints one line
+per fixture,
 `PASS <name>` or `FAIL <name>: <reason>`, then a summary.
 
 bfloat16 arrays are stored in the fixtures as their uint16 bit patterns; the
@@ -163,6 +166,36 @@ def compare(got, want, dtype_name, tolerance):
             f"max rel err {rel_err[ir]:.3g} {where(ir)}")
 
 
+def remove_gauge(gauge, gots, wants):
+    """Brings `gots` to the gauge of `wants` where a correct result is free
+    to differ (the manifest's "gauge"); None, or why it cannot.
+
+    "schur": Z's columns are Schur vectors, each fixed only up to a factor
+    d_j of modulus 1 (a sign when real): if Z = Zw D, then T = D^H Tw D.
+    d_j is the phase of <zw_j, z_j>; Z D^H and D T D^H are then compared
+    with Zw and Tw as any output is, so a wrong Z or T still fails.
+    """
+    if gauge.get("kind") != "schur":
+        return f"manifest.json: unknown gauge {gauge.get('kind')!r}"
+    t, z = int(gauge["t"]), int(gauge["z"])
+    if t not in gots or z not in gots:
+        return None  # a dtype mismatch, reported already
+    zg, zw, tg = gots[z], wants[z], gots[t]
+    if zg.shape != zw.shape or tg.shape != wants[t].shape:
+        return None  # compare() reports the shapes
+    with np.errstate(invalid="ignore", divide="ignore"):
+        c = np.einsum("...ij,...ij->...j", np.conj(zw).astype(np.complex128), zg)
+        mag = np.abs(c)
+        d = np.where(mag > 0.5, c / np.where(mag > 0, mag, 1), 1)
+    if zg.dtype.kind != "c":
+        d = np.sign(d.real)
+        d = np.where(d == 0, 1, d)
+    dc = np.conj(d)
+    gots[z] = (zg * dc[..., None, :]).astype(zg.dtype)
+    gots[t] = (d[..., :, None] * tg * dc[..., None, :]).astype(tg.dtype)
+    return None
+
+
 def check_fixture(jxc, fixture_dir, fixture, work, timeout, form="mlir"):
     """None when the fixture passes, else a reason."""
     name = fixture["name"]
@@ -203,6 +236,7 @@ def check_fixture(jxc, fixture_dir, fixture, work, timeout, form="mlir"):
         return (f"jxc run exit {proc.returncode}: "
                 f"{first_error(proc.stderr, proc.stdout)}")
     reasons = []
+    gots, wants = {}, {}
     for i, entry in enumerate(fixture["outputs"]):
         got_path = os.path.join(out_dir, f"result{i}.npy")
         if not os.path.exists(got_path):
@@ -221,8 +255,14 @@ def check_fixture(jxc, fixture_dir, fixture, work, timeout, form="mlir"):
         elif got.dtype != np.dtype(entry["npy_dtype"]):
             reasons.append(f"out{i}: dtype {got.dtype.name}, want {dtype_name}")
             continue
-        reason = compare(decode(got, dtype_name), decode(want, dtype_name),
-                         dtype_name, entry["tolerance"])
+        gots[i], wants[i] = decode(got, dtype_name), decode(want, dtype_name)
+    if "gauge" in fixture and not reasons:
+        reason = remove_gauge(fixture["gauge"], gots, wants)
+        if reason:
+            reasons.append(reason)
+    for i in sorted(gots):
+        reason = compare(gots[i], wants[i], fixture["outputs"][i]["dtype"],
+                         fixture["outputs"][i]["tolerance"])
         if reason:
             reasons.append(f"out{i}: {reason}")
     extra = os.path.join(out_dir, f"result{len(fixture['outputs'])}.npy")

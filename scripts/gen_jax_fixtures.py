@@ -66,7 +66,8 @@ DEFAULT_TOL = {
 FIXTURES = []
 
 
-def fixture(name, description, x64=False, tol=None, nonfinite=False, group=None):
+def fixture(name, description, x64=False, tol=None, nonfinite=False, group=None,
+            gauge=None):
     """Registers `make(rng) -> (f, args)` as a fixture.
 
     tol: None (dtype defaults), "exact" (floats must match bit for bit, e.g.
@@ -74,14 +75,18 @@ def fixture(name, description, x64=False, tol=None, nonfinite=False, group=None)
     outputs of that fixture. nonfinite: outputs may hold NaN or infinity
     (what JAX returns for a singular matrix, say); otherwise such an output
     is taken for a mistake in the fixture. group: a name the manifest
-    records for fixtures that belong together ("linalg").
+    records for fixtures that belong together ("linalg"). gauge: the
+    freedom a correct result has besides rounding, which the checker takes
+    out before comparing (check_fixture_outputs.py): {"kind": "schur",
+    "t": i, "z": j} for a Schur form T and its vectors Z, each column of Z
+    determined only up to a phase (a sign when real).
     """
 
     def deco(make):
         assert not any(fx["name"] == name for fx in FIXTURES), name
         FIXTURES.append(dict(name=name, description=description, x64=x64,
                              tol=tol, make=make, nonfinite=nonfinite,
-                             group=group))
+                             group=group, gauge=gauge))
         return make
 
     return deco
@@ -926,6 +931,8 @@ def generate(fx, out_dir):
     }
     if fx["group"]:
         entry["group"] = fx["group"]
+    if fx["gauge"]:
+        entry["gauge"] = fx["gauge"]
     return entry
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes a small fixture folder (same layout as test/Fixtures/jax/) that
 exercises scripts/check_fixture_outputs.py: passes within tolerance, NaNs, a
-bfloat16 round trip, a tolerance failure, an exact failure and a program jxc
-cannot compile. Used by jax_outputs_selftest.mlir.
+bfloat16 round trip, a tolerance failure, an exact failure, a program jxc
+cannot compile, and Schur vectors in another phase (a "gauge") that match
+while a wrong Schur form does not. Used by jax_outputs_selftest.mlir.
 
 Usage: jax_outputs_selftest.py OUT_DIR
 """
@@ -36,6 +37,12 @@ F8 = """func.func @main(%x: tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN> {
 }
 """
 
+SCHUR_IDENTITY = """func.func @main(%t: tensor<3x3xcomplex<f32>>, %z: tensor<3x3xcomplex<f32>>)
+    -> (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) {
+  return %t, %z : tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>
+}
+"""
+
 TOL = {"rtol": 1e-5, "atol": 1e-6}
 
 
@@ -66,6 +73,7 @@ def main():
             outs.append(entry(name, "out", i, array, dtype, tol, storage))
         fixtures.append({"name": name, "mlir": name + ".mlir",
                          "inputs": ins, "outputs": outs})
+        return fixtures[-1]
 
     x = np.array([[0.0, 1.0, -2.0], [np.nan, 0.5, 3.0]], np.float32)
     want = np.exp(x)
@@ -91,6 +99,25 @@ def main():
 
     add("f8_listed", F8, [(np.zeros(2, np.uint8), "uint8", None)],
         [(np.zeros(2, np.uint8), "uint8", "exact", None)])
+
+    # A Schur form T and its vectors Z; jxc returns them with each column of
+    # Z turned by a phase d_j (and T by D^H T D): the same decomposition.
+    rng = np.random.default_rng(3)
+    m = rng.standard_normal((3, 3)) + 1j * rng.standard_normal((3, 3))
+    z = np.linalg.qr(m)[0].astype(np.complex64)
+    t = np.triu(rng.standard_normal((3, 3)) + 1j * rng.standard_normal((3, 3)))
+    t = t.astype(np.complex64)
+    d = np.exp(1j * np.array([0.5, -2.0, 3.0]))
+    zd = (z * d).astype(np.complex64)
+    td = (np.conj(d)[:, None] * t * d[None, :]).astype(np.complex64)
+    gauge = {"kind": "schur", "t": 0, "z": 1}
+    c64 = "complex64"
+    add("schur_phases", SCHUR_IDENTITY, [(td, c64, None), (zd, c64, None)],
+        [(t, c64, TOL, None), (z, c64, TOL, None)])["gauge"] = gauge
+    bad = td.copy()
+    bad[0, 2] += 0.01  # not a phase: still a failure
+    add("schur_wrong", SCHUR_IDENTITY, [(bad, c64, None), (zd, c64, None)],
+        [(t, c64, TOL, None), (z, c64, TOL, None)])["gauge"] = gauge
 
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump({"fixtures": fixtures}, f, indent=1)
