@@ -61,16 +61,23 @@ void set_thread_num_threads(unsigned n) { this_thread = n; }
 
 void apply_num_threads() {
   // OpenMP's settings are per thread: each thread that runs compiled code
-  // gets them before its first call. Its workers sleep as soon as a loop
-  // ends (block time 0, unless KMP_BLOCKTIME says otherwise) instead of
-  // spinning for 200 ms: spinning workers took the cores from the BLAS
-  // threads of the next operation (an MLP step ran 2.2x slower).
+  // gets them before its first call. Its workers spin for 1 ms after a
+  // parallel loop ends, then sleep (unless KMP_BLOCKTIME says otherwise):
+  //  - LLVM's default, 200 ms, took the cores from the threads of the next
+  //    library call when OpenBLAS ran its own pthreads (an MLP step ran
+  //    2.2x slower); with that build the workers sleep at once (0 ms).
+  //  - Sleeping at once costs ~0.1 ms per loop on a virtual machine (the
+  //    worker's wake-up): with oneDNN and OpenBLAS on GNU OpenMP, the MLP
+  //    training step took 3.0 ms on two cores with 0 ms and 1.9 ms with
+  //    1 ms, the transformer block 5.9 and 4.1 ms (AMD EPYC Zen 5, 2
+  //    vCPUs; 5 to 200 ms gave the same as 1 ms; docs/performance.md).
   thread_local bool configured = false;
   if (!configured) {
     configured = true;
     static const bool userBlocktime = std::getenv("KMP_BLOCKTIME") != nullptr;
+    static const bool blasOnOpenMP = openblas_get_parallel() == 2;
     if (!userBlocktime)
-      kmp_set_blocktime(0);
+      kmp_set_blocktime(blasOnOpenMP ? 1 : 0);
   }
   int n = static_cast<int>(num_threads());
   if (omp_get_max_threads() != n)
