@@ -197,10 +197,11 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                 : std::string()) +
            "jx-strided-copies-to-loops";
   if (phase == "loops")
-    return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,"
-                       "jx-parallel-loops,"
-                       "convert-scf-to-openmp,jx-hoist-allocas-per-thread,"
-                       "canonicalize,jx-outline-loop-nests,") +
+    return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,") +
+           (cpu ? "jx-prefetch-next-rows," : "") +
+           "jx-parallel-loops,"
+           "convert-scf-to-openmp,jx-hoist-allocas-per-thread,"
+           "canonicalize,jx-outline-loop-nests," +
            (options.timeRegions ? "jx-time-regions," : "") +
            "expand-strided-metadata,"
            "lower-affine,"
@@ -380,6 +381,7 @@ void registerCPUPipelines() {
   registerTransposeIntoDotPass();
   registerFuseRowsPass();
   registerLoopTemporariesOnStackPass();
+  registerPrefetchNextRowsPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

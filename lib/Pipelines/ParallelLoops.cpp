@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -114,6 +115,8 @@ bool isSafeToRunInParallel(scf::ParallelOp loop) {
     } else if (isa<LLVM::StackSaveOp, LLVM::StackRestoreOp>(op)) {
       // The stack of the iteration's temporaries (jx-loop-temporaries-on-
       // stack): the running thread's own.
+    } else if (isa<memref::PrefetchOp>(op)) {
+      // A hint to the cache (jx-prefetch-next-rows): no effect to order.
     } else if (!isPure(op) && op->getNumRegions() == 0 &&
                !op->hasTrait<OpTrait::IsTerminator>()) {
       return WalkResult::interrupt(); // unknown effects

@@ -118,6 +118,11 @@ void registerVectorizableReductionsPass();
 /// scf.for; registered by registerCPUPipelines.
 void registerParallelLoopsPass();
 
+/// `--jx-prefetch-next-rows` (PrefetchNextRows.cpp): in a loop over rows,
+/// the second nest that reads an input row prefetches the next row;
+/// registered by registerCPUPipelines.
+void registerPrefetchNextRowsPass();
+
 /// `--jx-outline-loop-nests` (OutlineLoopNests.cpp): each top-level loop
 /// nest of a large function in a noinline function of its own, so that
 /// LLVM's time stays linear; registered by registerCPUPipelines.
