@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -51,12 +52,6 @@ struct RowRead {
   Operation *nest;                   // the row loop's child that holds it
   SmallVector<Operation *> views;    // from the load's memref to the buffer
 };
-
-std::optional<int64_t> constantIndex(Value v) {
-  if (auto c = v.getDefiningOp<arith::ConstantIndexOp>())
-    return c.value();
-  return std::nullopt;
-}
 
 /// The views from `load`'s memref back to a buffer defined outside `rows`
 /// (innermost first), when they are all ops of the row loop's body and
@@ -110,8 +105,9 @@ Operation *stripMinable(memref::LoadOp load, int64_t strip) {
   } else {
     return nullptr;
   }
-  std::optional<int64_t> l = constantIndex(lb), u = constantIndex(ub),
-                         s = constantIndex(step);
+  std::optional<int64_t> l = getConstantIntValue(lb),
+                         u = getConstantIntValue(ub),
+                         s = getConstantIntValue(step);
   if (!l || !u || !s || *s != 1 || *u <= *l || (*u - *l) % strip != 0)
     return nullptr;
   auto indices = load.getIndices();
@@ -195,7 +191,7 @@ struct PrefetchNextRowsPass
 
   void prefetchIn(scf::ParallelOp rows) {
     Value row = rows.getInductionVars().back();
-    std::optional<int64_t> step = constantIndex(rows.getStep().back());
+    std::optional<int64_t> step = getConstantIntValue(rows.getStep().back());
     if (!step || *step != 1)
       return;
     // The reads of each outside buffer's rows, nest by nest, in order.

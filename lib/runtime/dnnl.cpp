@@ -12,7 +12,7 @@
 // reordered too, into the layouts of the fast one.
 //
 // Every primitive here takes its scratchpad from the calling thread
-// (scratchpad_mode::user, thread_scratchpad): in oneDNN's default mode a
+// (scratchpad_mode::user, add_scratchpad): in oneDNN's default mode a
 // primitive keeps the scratchpad of the thread that created it, and two
 // threads running it at once (the heads of an attention block, one per
 // thread, blas.cpp's batch_on_threads) overwrite each other's partial
