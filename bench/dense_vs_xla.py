@@ -81,6 +81,49 @@ def workloads(jnp, jax):
         return x + jax.nn.gelu(ln(x) @ w1) @ w2
     block_flops = 2 * 256 * 512 * 512 * 4 + 2 * 2 * 256 * 256 * 512 + 2 * 2 * 256 * 512 * 2048
 
+    def block_step(x, wq, wk, wv, wo, w1, w2):
+        # The transformer block's forward and backward: the gradient of a
+        # squared loss with respect to every weight, and an SGD update.
+        p = (wq, wk, wv, wo, w1, w2)
+        l, g = jax.value_and_grad(lambda p: jnp.mean(block(x, *p) ** 2))(p)
+        return (l,) + tuple(a - 0.01 * b for a, b in zip(p, g))
+
+    # A small CNN's training step (CIFAR-sized, NHWC): two 3x3 convolutions
+    # with bias and relu, each followed by a 2x2 max pool, a dense layer and a
+    # softmax cross-entropy loss; the gradients of the pools are
+    # select_and_scatter, those of the convolutions are convolutions.
+    def cnn_step(w1, b1, w2, b2, w3, b3, x, y):
+        def pool(v):
+            return jax.lax.reduce_window(v, -jnp.inf, jax.lax.max, (1, 2, 2, 1),
+                                         (1, 2, 2, 1), "VALID")
+
+        def loss(p):
+            w1, b1, w2, b2, w3, b3 = p
+            h = pool(jax.nn.relu(conv(x, w1) + b1))
+            h = pool(jax.nn.relu(conv(h, w2) + b2))
+            logits = h.reshape(h.shape[0], -1) @ w3 + b3
+            return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * y, axis=-1))
+        p = (w1, b1, w2, b2, w3, b3)
+        l, g = jax.value_and_grad(loss)(p)
+        return (l,) + tuple(a - 0.01 * b for a, b in zip(p, g))
+    cnn_flops = 3 * 2 * 32 * (32 * 32 * 3 * 32 * 9 + 16 * 16 * 32 * 64 * 9 + 4096 * 10)
+
+    # An LSTM over a sequence: lax.scan of 64 steps, batch 32, input 128,
+    # hidden 256; returns every step's hidden state.
+    def lstm(wi, wh, b, xs):
+        hdim = wh.shape[0]
+
+        def cell(carry, x):
+            h, c = carry
+            z = x @ wi + h @ wh + b
+            i, f, o = (jax.nn.sigmoid(z[:, k * hdim:(k + 1) * hdim]) for k in range(3))
+            c = f * c + i * jnp.tanh(z[:, 3 * hdim:])
+            h = o * jnp.tanh(c)
+            return (h, c), h
+        zero = jnp.zeros((xs.shape[1], hdim), xs.dtype)
+        return jax.lax.scan(cell, (zero, zero), xs)[1]
+    lstm_flops = 64 * 2 * 32 * (128 + 256) * 4 * 256
+
     def gelu(x):
         return jax.nn.gelu(x, approximate=True)
 
@@ -120,6 +163,13 @@ def workloads(jnp, jax):
                                 ((256, 784), "f32"), ((256, 10), "f32")], mlp_flops),
         "transformer_block": (block, [((256, 512), "f32")] + [((512, 512), "f32")] * 4 +
                               [((512, 2048), "f32"), ((2048, 512), "f32")], block_flops),
+        "transformer_step": (block_step, [((256, 512), "f32")] + [((512, 512), "f32")] * 4 +
+                             [((512, 2048), "f32"), ((2048, 512), "f32")], 3 * block_flops),
+        "cnn_step": (cnn_step, [((3, 3, 3, 32), "f32"), ((32,), "f32"), ((3, 3, 32, 64), "f32"),
+                                ((64,), "f32"), ((4096, 10), "f32"), ((10,), "f32"),
+                                ((32, 32, 32, 3), "f32"), ((32, 10), "f32")], cnn_flops),
+        "lstm_64x32x256": (lstm, [((128, 1024), "f32"), ((256, 1024), "f32"), ((1024,), "f32"),
+                                  ((64, 32, 128), "f32")], lstm_flops),
     }
 
 

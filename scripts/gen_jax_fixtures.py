@@ -520,6 +520,29 @@ def _(rng):
     return f, (h0, xs, w)
 
 
+@fixture("lstm_scan_f32", "lax.scan of an LSTM cell: per-step products of a dynamic_slice of the "
+         "input sequence and of the carried state (GEMM calls inside a while loop)",
+         tol={"rtol": 1e-5, "atol": 1e-5})
+def _(rng):
+    xs = normal(rng, (8, 4, 16))
+    wi = normal(rng, (16, 128), scale=0.3)
+    wh = normal(rng, (32, 128), scale=0.3)
+    b = normal(rng, (128,), scale=0.1)
+
+    def f(wi, wh, b, xs):
+        def cell(carry, x):
+            h, c = carry
+            z = x @ wi + h @ wh + b
+            i, g, o = (jax.nn.sigmoid(z[:, k * 32:(k + 1) * 32]) for k in range(3))
+            c = g * c + i * jnp.tanh(z[:, 96:])
+            h = o * jnp.tanh(c)
+            return (h, c), h
+        zero = jnp.zeros((4, 32), f32)
+        return lax.scan(cell, (zero, zero), xs)
+
+    return f, (wi, wh, b, xs)
+
+
 @fixture("switch_f32", "lax.switch over three branches with an int32 index input")
 def _(rng):
     i = np.array(2, i32)

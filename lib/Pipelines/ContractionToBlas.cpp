@@ -17,7 +17,8 @@
 // transposed operand is read in place by the kernel, never copied. Batch
 // loops and the loops that do not fold (up to four) run around the call in
 // the runtime; k loops among them accumulate. What does not fit (a strided
-// inner dimension, a dynamic stride, a tiny product) keeps its loop nest.
+// inner dimension, a dynamic stride, a tiny product) keeps its loop nest;
+// a dynamic offset (a slice at a run-time position) is fine.
 //
 // The zero fill that initializes C (dot_general accumulates into a zero
 // tensor) is dropped when it immediately precedes the contraction: the
@@ -49,14 +50,15 @@ namespace {
 /// call costs about as much as a few hundred of them.
 constexpr int64_t kMinBlasWork = 4096;
 
-/// The static strides of a memref, or nothing.
+/// The static strides of a memref, or nothing. The offset may be dynamic
+/// (ShapedType::kDynamic; a view whose position is known at run time only:
+/// the call reads it from the memref).
 std::optional<SmallVector<int64_t>> staticStrides(MemRefType type,
                                                   int64_t &offset) {
   SmallVector<int64_t> strides;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return std::nullopt;
-  if (llvm::any_of(strides, ShapedType::isDynamic) ||
-      ShapedType::isDynamic(offset))
+  if (llvm::any_of(strides, ShapedType::isDynamic))
     return std::nullopt;
   return strides;
 }

@@ -54,7 +54,9 @@ inline mlir::memref::GlobalOp descriptorGlobal(mlir::ModuleOp module,
 }
 
 /// The address, as int64, of element `offset` of `memref`'s aligned
-/// buffer.
+/// buffer; a dynamic `offset` (ShapedType::kDynamic: a view at a position
+/// known at run time, such as a dynamic_slice inside a loop) is read from
+/// the memref's metadata.
 inline mlir::Value bufferAddress(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value memref, int64_t offset = 0) {
   mlir::Value base =
@@ -67,8 +69,18 @@ inline mlir::Value bufferAddress(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::cast<mlir::MemRefType>(memref.getType())
                            .getElementType()) /
                    8;
-  mlir::Value delta = mlir::arith::ConstantOp::create(
-      b, loc, b.getI64IntegerAttr(offset * bytes));
+  mlir::Value delta;
+  if (mlir::ShapedType::isDynamic(offset)) {
+    auto meta = mlir::memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    mlir::Value elems = mlir::arith::IndexCastOp::create(
+        b, loc, b.getI64Type(), meta.getOffset());
+    delta = mlir::arith::MulIOp::create(
+        b, loc, elems,
+        mlir::arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(bytes)));
+  } else {
+    delta = mlir::arith::ConstantOp::create(
+        b, loc, b.getI64IntegerAttr(offset * bytes));
+  }
   return mlir::arith::AddIOp::create(b, loc, addr, delta);
 }
 

@@ -41,6 +41,23 @@ func.func @attention(%q: tensor<2x4x16x8xf32>, %k: tensor<2x4x16x8xf32>) -> tens
 
 // -----
 
+// A slice at a run-time position (a scan's step reading its input row):
+// the call's address adds the view's offset, read from the memref.
+// CHECK-LABEL: func.func @dynamic_offset
+// CHECK: %[[BASE:.*]], %[[OFF:.*]], %{{.*}}:3, %{{.*}}:3 = memref.extract_strided_metadata %{{.*}} : memref<1x32x128xf32, strided<[4096, 128, 1], offset: ?>>
+// CHECK: %[[OFF64:.*]] = arith.index_cast %[[OFF]] : index to i64
+// CHECK: arith.muli %[[OFF64]], %{{.*}} : i64
+// CHECK: call @jx_rt_gemm_f32
+// CHECK-NOT: linalg.generic
+func.func @dynamic_offset(%xs: tensor<64x32x128xf32>, %w: tensor<128x256xf32>, %t: tensor<i32>) -> tensor<1x32x256xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %x = stablehlo.dynamic_slice %xs, %t, %c0, %c0, sizes = [1, 32, 128] : (tensor<64x32x128xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x32x128xf32>
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [2] x [0] : (tensor<1x32x128xf32>, tensor<128x256xf32>) -> tensor<1x32x256xf32>
+  return %0 : tensor<1x32x256xf32>
+}
+
+// -----
+
 // Too little work for a call, and integer products: loops.
 // CHECK-LABEL: func.func @small
 // CHECK-NOT: call @jx_rt_gemm
