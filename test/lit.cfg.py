@@ -23,6 +23,9 @@ if os.environ.get("JX_DEVICE", "cpu") in ("cuda", "cuda-emulator"):
 # program leaves part of a result unwritten fails rather than passing on
 # the zeros of fresh memory.
 config.environment["JX_POISON_OUTPUTS"] = "1"
+# jxc verifies its module after each phase; the tests verify it after every
+# pass, so that a pass that breaks the IR is named.
+config.environment["JX_VERIFY_EACH_PASS"] = "1"
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["jx-opt", "jxc", "jx-run"], [config.jx_tools_dir])

@@ -13,9 +13,13 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+
+#include <cstdlib>
+#include <string_view>
 
 using namespace mlir;
 
@@ -311,12 +315,29 @@ runPhase(ModuleOp module, StringRef phase, const std::string &passes,
          StringRef pipeline,
          const std::function<LogicalResult(PassManager &)> &configure) {
   PassManager pm(module.getContext());
+  bool eachPass = verifyEachPass();
+  pm.enableVerifier(eachPass);
   if (failed(parsePassPipeline(passes, pm)))
     return module.emitError() << "cannot build the '" << phase
                               << "' phase of the " << pipeline << " pipeline";
   if (configure && failed(configure(pm)))
     return failure();
-  return pm.run(module);
+  if (failed(pm.run(module)))
+    return failure();
+  if (!eachPass && failed(verify(module)))
+    return module.emitError()
+           << "the '" << phase << "' phase of the " << pipeline
+           << " pipeline produced invalid IR (JX_VERIFY_EACH_PASS=1 names "
+              "the pass)";
+  return success();
+}
+
+bool verifyEachPass() {
+  static const bool on = [] {
+    const char *v = std::getenv("JX_VERIFY_EACH_PASS");
+    return v && *v && std::string_view(v) != "0";
+  }();
+  return on;
 }
 
 LogicalResult runCPUPipeline(ModuleOp module, const CPUPipelineOptions &options) {

@@ -84,7 +84,14 @@ std::string phasePipeline(llvm::StringRef phase,
 /// caller's pass-manager configuration (`configure` may be empty): what
 /// runCPUPipeline and runCUDAPipeline do for each phase. `pipeline` ("CPU",
 /// "CUDA") names the pipeline in the error for a pipeline that cannot be
-/// built.
+/// built. The module is verified once, after the phase; after each pass
+/// where verifyEachPass() (verifying a large module ~50 times cost 40% of
+/// its compile time).
+/// Whether the pipelines verify the module after every pass rather than
+/// after every phase: JX_VERIFY_EACH_PASS=1 (on in the tests; jx-opt
+/// verifies after each pass in any case).
+bool verifyEachPass();
+
 mlir::LogicalResult
 runPhase(mlir::ModuleOp module, llvm::StringRef phase, const std::string &passes,
          llvm::StringRef pipeline,
