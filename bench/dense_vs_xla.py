@@ -19,7 +19,9 @@ matmuls are checked against XLA, the int8 one for equality), for the memory-boun
 (chain, gelu, softmax, layernorm, rowsum) GB/s of the least traffic the
 program needs, as a fraction of the floor (that traffic at numpy.add's
 bandwidth, measured in the same run). The CPU model is printed with the
-table.
+table,
+with jx's compile time (`jxc bench`'s, parsed module to executable) next
+to XLA's (`jax.jit(f).lower(...).compile()`, the first compile of f).
 """
 import argparse
 import json
@@ -250,7 +252,11 @@ def main():
         exact = all(dtype == "i8" for _, dtype in specs)
         tolerance = 1e-2 if any(dtype == "bf16" for _, dtype in specs) else 1e-3
         jitted = jax.jit(fn)
-        text = jitted.lower(*args).as_text()
+        lowered = jitted.lower(*args)
+        text = lowered.as_text()
+        t0 = time.perf_counter()
+        lowered.compile()  # XLA's compile, the first of this function
+        xla_compile = time.perf_counter() - t0
         path = os.path.join(a.work, name + ".mlir")
         with open(path, "w") as f:
             f.write(text)
@@ -294,12 +300,13 @@ def main():
             x, y = args
             blas = timed(lambda: np.dot(x, y), a.min_time)
         rows.append(dict(name=name, status=status, jx=jx, xla=xla, blas=blas, flops=flops,
-                         bytes=nbytes, compile=compile_s if jx else None, err=err))
+                         bytes=nbytes, compile=compile_s if jx else None,
+                         xla_compile=xla_compile, err=err))
 
     print(f"# {cpu_model()}, cores: {a.cores}, jx build {os.path.abspath(a.build)}")
     print(f"# memory: numpy.add {bw / 1e9:.1f} GB/s; 'floor' = least bytes / that")
     print(f"{'workload':<20}{'jx':>11}{'XLA':>11}{'jx/XLA':>8}{'jx rate':>13}"
-          f"{'reference':>11}{'frac':>7}{'compile':>9}  status")
+          f"{'reference':>11}{'frac':>7}{'compile':>9}{'XLA comp':>9}  status")
     for r in rows:
         def ms(t):
             return f"{t * 1e3:.2f} ms" if t is not None else "-"
@@ -315,7 +322,7 @@ def main():
             frac = (f"{(r['blas'] / r['jx']):.2f}" if r["jx"] and r["blas"] else "-")
         comp = f"{r['compile']:.2f} s" if r["compile"] is not None else "-"
         print(f"{r['name']:<20}{ms(r['jx']):>11}{ms(r['xla']):>11}{ratio:>8}{rate:>13}"
-              f"{ref:>11}{frac:>7}{comp:>9}  {r['status']}")
+              f"{ref:>11}{frac:>7}{comp:>9}{r['xla_compile']:>8.2f}s  {r['status']}")
     return 0
 
 
