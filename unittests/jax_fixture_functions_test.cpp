@@ -847,6 +847,24 @@ std::vector<fixture_case> covered() {
               return make_tuple(h, ys);
             },
             kSameJaxpr),
+      fx<4>("lstm_scan_f32",
+            [](A wi, A wh, A b, A xs) {
+              using HC = std::pair<Array, Array>;
+              auto cell = [wi, wh, b](const HC &carry, A x) {
+                auto gate = [](A z, int64_t k) {
+                  return lax::slice(z, {0, k * 32}, {4, (k + 1) * 32});
+                };
+                Array z = jnp::matmul(x, wi) + jnp::matmul(carry.first, wh) + b;
+                Array i = nn::sigmoid(gate(z, 0)), g = nn::sigmoid(gate(z, 1)),
+                      o = nn::sigmoid(gate(z, 2));
+                Array c = g * carry.second + i * jnp::tanh(gate(z, 3));
+                Array h = o * jnp::tanh(c);
+                return std::make_pair(HC(h, c), h);
+              };
+              Array zero = jnp::zeros({4, 32}, jx::float32);
+              auto [hc, hs] = lax::scan(cell, HC(zero, zero), xs);
+              return make_tuple(hc.first, hc.second, hs);
+            }),
       fx<2>("switch_f32",
             [](A i, A x) {
               using F = std::function<Array(A)>;
