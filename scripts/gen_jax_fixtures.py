@@ -440,6 +440,29 @@ def _(rng):
     )), (x,)
 
 
+@fixture("max_pool_grad_f32", "gradients of max pools (select_and_scatter): 2x2 stride 2 over relu "
+         "outputs (ties among zeros), 3x3 stride 2 SAME (padded), 3x3 stride 1 (overlapping)",
+         tol={"rtol": 1e-6, "atol": 1e-6})
+def _(rng):
+    x = normal(rng, (2, 7, 6, 3))
+    g1 = normal(rng, (2, 3, 3, 3))
+    g2 = normal(rng, (2, 4, 3, 3))
+    g3 = normal(rng, (2, 5, 4, 3))
+
+    def pool(v, window, stride, padding):
+        return lax.reduce_window(v, -jnp.inf, lax.max, (1,) + window + (1,),
+                                 (1,) + stride + (1,), padding)
+
+    def f(x, g1, g2, g3):
+        relu = jnp.maximum(x, 0.0)
+        d1 = jax.vjp(lambda v: pool(v, (2, 2), (2, 2), "VALID"), relu)[1](g1)[0]
+        d2 = jax.vjp(lambda v: pool(v, (3, 3), (2, 2), "SAME"), x)[1](g2)[0]
+        d3 = jax.vjp(lambda v: pool(v, (3, 3), (1, 1), "VALID"), x)[1](g3)[0]
+        return d1, d2, d3
+
+    return f, (x, g1, g2, g3)
+
+
 @fixture("avg_pool_f32", "average pooling: lax.reduce_window add / window size, 3x3 stride 2 SAME with counts",
          tol={"rtol": 1e-5, "atol": 1e-6})
 def _(rng):

@@ -716,6 +716,25 @@ std::vector<fixture_case> covered() {
                                      "SAME"));
             },
             kSameJaxpr),
+      fx<4>("max_pool_grad_f32",
+            [](A x, A g1, A g2, A g3) {
+              auto pool = [](std::vector<int64_t> window,
+                             std::vector<int64_t> stride, std::string padding) {
+                return [=](A v) {
+                  return lax::reduce_window(v, Array(-INFINITY),
+                                            lax::window_reducer::max, window,
+                                            stride, padding);
+                };
+              };
+              Array relu = jnp::maximum(x, Array(0.0f));
+              auto d = [](auto f, A v, A g) {
+                return std::get<0>(jx::vjp(f, v).second(g));
+              };
+              return make_tuple(
+                  d(pool({1, 2, 2, 1}, {1, 2, 2, 1}, "VALID"), relu, g1),
+                  d(pool({1, 3, 3, 1}, {1, 2, 2, 1}, "SAME"), x, g2),
+                  d(pool({1, 3, 3, 1}, {1, 1, 1, 1}, "VALID"), x, g3));
+            }),
       fx<1>("avg_pool_f32",
             [](A x) {
               auto add = lax::window_reducer::add;

@@ -147,6 +147,36 @@ func.func @select_and_scatter(%op: tensor<4xf32>, %src: tensor<3xf32>, %init: te
 
 // -----
 
+// Windows that do not overlap (a 2x2 max pool's gradient): one parallel
+// generic over the result; each position finds its window, walks it
+// unrolled (4 reads of the operand, 4 select regions) and takes the scatter
+// of its source element where it is the selected position, the init value
+// elsewhere. No loop over the source, no fill.
+// CHECK-LABEL: func.func @select_and_scatter_disjoint
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK-COUNT-4: arith.cmpf oge
+// CHECK: tensor.extract %{{.*}} : tensor<2x2x2x3xf32>
+// CHECK: arith.addf
+// CHECK: arith.select
+// CHECK: linalg.yield
+// CHECK-NOT: scf.for
+func.func @select_and_scatter_disjoint(%op: tensor<2x4x4x3xf32>, %src: tensor<2x2x2x3xf32>, %init: tensor<f32>) -> tensor<2x4x4x3xf32> {
+  %r = "stablehlo.select_and_scatter"(%op, %src, %init) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %0 : tensor<i1>
+  }, {
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>} : (tensor<2x4x4x3xf32>, tensor<2x2x2x3xf32>, tensor<f32>) -> tensor<2x4x4x3xf32>
+  func.return %r : tensor<2x4x4x3xf32>
+}
+
+// -----
+
 // sort: an scf.while doubling the run width; per slice, merges of
 // neighbouring runs that take the right element only when
 // comparator(right, left) holds; the merged tensor is copied back.
