@@ -389,6 +389,25 @@ def _(rng):
     return (lambda x, w: lax.conv_general_dilated(x, w, (2, 2), "SAME", dimension_numbers=NHWC)), (x, w)
 
 
+@fixture("conv2d_grads_rgb_f32", "gradients of a 3x3 SAME convolution of an RGB image batch "
+         "(NHWC/HWIO) with respect to the input and to the filter (few input channels)",
+         tol={"rtol": 1e-4, "atol": 1e-5})
+def _(rng):
+    x = normal(rng, (2, 18, 18, 3))
+    w = normal(rng, (3, 3, 3, 8), scale=0.3)
+    g = normal(rng, (2, 18, 18, 8))
+
+    def conv(x, w):
+        return lax.conv_general_dilated(x, w, (1, 1), "SAME",
+                                        dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+    def f(x, w, g):
+        _, pullback = jax.vjp(conv, x, w)
+        return pullback(g)
+
+    return f, (x, w, g)
+
+
 @fixture("conv2d_nhwc_dilated_f32",
          "conv_general_dilated NHWC, explicit padding ((1,2),(0,1)), rhs_dilation 2, lhs_dilation (1,2)",
          tol={"rtol": 1e-5, "atol": 1e-5})

@@ -681,6 +681,14 @@ std::vector<fixture_case> covered() {
                                                kNHWC);
             },
             kSameJaxpr),
+      fx<3>("conv2d_grads_rgb_f32",
+            [](A x, A w, A g) {
+              auto conv = [](A x, A w) {
+                return lax::conv_general_dilated(x, w, {1, 1}, "SAME", {}, {},
+                                                 kNHWC);
+              };
+              return jx::vjp(conv, x, w).second(g);
+            }),
       fx<2>("conv2d_nhwc_dilated_f32",
             [](A x, A w) {
               return lax::conv_general_dilated(x, w, {1, 1}, {{{1, 2}, {0, 1}}},

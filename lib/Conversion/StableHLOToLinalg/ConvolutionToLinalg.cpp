@@ -159,6 +159,10 @@ Value multiplyAdd(OpBuilder &b, Location loc, Value x, Value y, Value acc,
 /// lowered as one contraction per position.
 constexpr int64_t kMaxUnrolledTaps = 64;
 
+/// lowerByOutputPositions copies each position's window contiguously when
+/// its GEMMs have fewer rows than this (see there).
+constexpr int64_t kFewGemmRows = 16;
+
 /// Whether a convolution can use whole image rows as GEMM rows: a 2-D
 /// convolution in [batch, spatial 0, spatial 1, feature] layout on both
 /// input and output, with unit strides. Then the two spatial dimensions of
@@ -321,8 +325,13 @@ Value lowerAsContractions(OpBuilder &b, Location loc, Value input, Value rhs,
 /// one contraction (a GEMM with a long reduction) per position. The input's
 /// window along the last spatial dimension is first copied out contiguously
 /// for each output column, so that the window's two innermost dimensions
-/// fold into one GEMM dimension, as the kernel's do. Same restrictions as
-/// lowerAsContractions.
+/// fold into one GEMM dimension, as the kernel's do; the input features
+/// (the GEMM's reduction over i) then loop around the calls. When the
+/// GEMM has few rows (b: an RGB image's 3 channels in a first layer's
+/// filter gradient), each of those calls is tiny (3 x 32 x 1024: 288 calls
+/// of 7 us in a small CNN), so each position's whole window is copied
+/// contiguously instead and every reduction dimension folds into one call.
+/// Same restrictions as lowerAsContractions.
 Value lowerByOutputPositions(OpBuilder &b, Location loc, Value input,
                              Value rhs, RankedTensorType resultType,
                              const ConvParams &p) {
@@ -373,6 +382,8 @@ Value lowerByOutputPositions(OpBuilder &b, Location loc, Value input,
   Value out = tensor::EmptyOp::create(b, loc, resultType.getShape(), elem);
   Value zero = scalarConst(b, loc, elem, 0);
   int64_t columns = resultType.getDimSize(outSpatial[last]);
+  bool copyEachPosition =
+      resultType.getDimSize(outBatch) < kFewGemmRows;
   for (int64_t col = 0; col < columns; ++col) {
     // This column's window along the last spatial dimension, contiguous.
     SmallVector<OpFoldResult> off(inType.getRank(), index(0)), sz, st(
@@ -384,12 +395,17 @@ Value lowerByOutputPositions(OpBuilder &b, Location loc, Value input,
     off[inSpatial[last]] = index(col * p.strides[last]);
     st[inSpatial[last]] = index(p.rhsDilation[last]);
     auto colType = RankedTensorType::get(colShape, elem);
-    Value window = tensor::ExtractSliceOp::create(b, loc, colType, input, off,
-                                                  sz, st);
-    Value copy = linalg::CopyOp::create(
-                     b, loc, window,
-                     tensor::EmptyOp::create(b, loc, colShape, elem).getResult())
-                     .getResult(0);
+    auto contiguous = [&](Value slice, ArrayRef<int64_t> shape) {
+      return linalg::CopyOp::create(
+                 b, loc, slice,
+                 tensor::EmptyOp::create(b, loc, shape, elem).getResult())
+          .getResult(0);
+    };
+    Value copy = input;
+    if (!copyEachPosition)
+      copy = contiguous(tensor::ExtractSliceOp::create(b, loc, colType, input,
+                                                       off, sz, st),
+                        colShape);
     // Every output position of this column.
     SmallVector<int64_t> at(S, 0);
     at[last] = col;
@@ -408,8 +424,15 @@ Value lowerByOutputPositions(OpBuilder &b, Location loc, Value input,
       }
       for (int64_t d : winShape)
         z.push_back(index(d));
+      if (copyEachPosition) {
+        // The whole window, from the input itself, then contiguous.
+        o[inSpatial[last]] = off[inSpatial[last]];
+        t[inSpatial[last]] = st[inSpatial[last]];
+      }
       Value win = tensor::ExtractSliceOp::create(
           b, loc, RankedTensorType::get(winShape, elem), copy, o, z, t);
+      if (copyEachPosition)
+        win = contiguous(win, winShape);
       // out[at..., :, :] as a 2-D tensor, zeroed, then the contraction.
       SmallVector<OpFoldResult> oo(resultType.getRank(), index(0)),
           os(resultType.getRank(), index(1)), ost(resultType.getRank(), index(1));
