@@ -234,3 +234,53 @@ func.func @reduce_window_promoted_ui8_to_ui16() {
   check.expect_eq_const %r, dense<[202, 401, 301]> : tensor<3xui16>
   func.return
 }
+
+// -----
+
+// Prefix windows (JAX's cumsum, cummax and cummin, forwards and reversed,
+// along the last and the first dimension) run as scans; the results are
+// the spec's: each output is init combined with everything before it.
+// CHECK: PASS reduce_window_scans
+func.func @reduce_window_scans() {
+  %x = stablehlo.constant dense<[[1.0, -2.0, 4.0, 0.5], [3.0, 1.0, -1.0, 2.0], [-5.0, 6.0, 0.0, 1.0]]> : tensor<3x4xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %pinf = stablehlo.constant dense<0x7F800000> : tensor<f32>
+  %cumsum_rows = "stablehlo.reduce_window"(%x, %zero) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 4>, padding = dense<[[0, 0], [3, 0]]> : tensor<2x2xi64>} : (tensor<3x4xf32>, tensor<f32>) -> tensor<3x4xf32>
+  check.expect_eq_const %cumsum_rows, dense<[[1.0, -1.0, 3.0, 3.5], [3.0, 4.0, 3.0, 5.0], [-5.0, 1.0, 1.0, 2.0]]> : tensor<3x4xf32>
+  %cummax_cols = "stablehlo.reduce_window"(%x, %ninf) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.maximum %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 3, 1>, padding = dense<[[2, 0], [0, 0]]> : tensor<2x2xi64>} : (tensor<3x4xf32>, tensor<f32>) -> tensor<3x4xf32>
+  check.expect_eq_const %cummax_cols, dense<[[1.0, -2.0, 4.0, 0.5], [3.0, 1.0, 4.0, 2.0], [3.0, 6.0, 4.0, 2.0]]> : tensor<3x4xf32>
+  %cummin_rows_reversed = "stablehlo.reduce_window"(%x, %pinf) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.minimum %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 5>, padding = dense<[[0, 0], [0, 4]]> : tensor<2x2xi64>} : (tensor<3x4xf32>, tensor<f32>) -> tensor<3x4xf32>
+  check.expect_eq_const %cummin_rows_reversed, dense<[[-2.0, -2.0, 0.5, 0.5], [-1.0, -1.0, -1.0, 2.0], [-5.0, 0.0, 0.0, 1.0]]> : tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+// The same shape of window with an init that is no identity (1 for an add):
+// every padded position adds it once more, so it is no scan.
+// CHECK: PASS reduce_window_prefix_with_init_one
+func.func @reduce_window_prefix_with_init_one() {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %one) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %0 = stablehlo.add %a, %b : tensor<i32>
+      stablehlo.return %0 : tensor<i32>
+  }) {window_dimensions = array<i64: 3>, padding = dense<[[2, 0]]> : tensor<1x2xi64>} : (tensor<3xi32>, tensor<i32>) -> tensor<3xi32>
+  // Padded: [1, 1, 1, 2, 3]; windows [1,1,1], [1,1,2], [1,2,3], each plus init.
+  check.expect_eq_const %r, dense<[4, 5, 7]> : tensor<3xi32>
+  func.return
+}

@@ -69,6 +69,65 @@ func.func @map_ui8(%a: tensor<3xui8>, %b: tensor<3xui8>) -> tensor<3xui8> {
 
 // -----
 
+// A window covering everything before each position (JAX's cumsum) is a
+// scan, not a reduction over windows. Along the last dimension: each row in
+// turn, carrying the running value.
+// CHECK-LABEL: func.func @cumsum_rows
+// CHECK-NOT: linalg.generic
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<8x16xf32>)
+// CHECK: scf.for {{.*}} -> (f32, tensor<8x16xf32>)
+// CHECK: tensor.extract %arg0
+// CHECK: arith.addf
+// CHECK: tensor.insert
+func.func @cumsum_rows(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = "stablehlo.reduce_window"(%x, %zero) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 1, 16>, padding = dense<[[0, 0], [15, 0]]> : tensor<2x2xi64>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
+  func.return %r : tensor<8x16xf32>
+}
+
+// -----
+
+// Along another dimension: one step per row of the result, each a parallel
+// generic combining the carried row with the input's.
+// CHECK-LABEL: func.func @cummax_cols_reversed
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (tensor<16xf32>, tensor<8x16xf32>)
+// CHECK: arith.subi %c7
+// CHECK: tensor.extract_slice %arg0
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel"]
+// CHECK: tensor.insert_slice
+func.func @cummax_cols_reversed(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %r = "stablehlo.reduce_window"(%x, %ninf) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %0 = stablehlo.maximum %a, %b : tensor<f32>
+      stablehlo.return %0 : tensor<f32>
+  }) {window_dimensions = array<i64: 8, 1>, padding = dense<[[0, 7], [0, 0]]> : tensor<2x2xi64>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8x16xf32>
+  func.return %r : tensor<8x16xf32>
+}
+
+// -----
+
+// With an init that adds something (1 for an add), the padding counts: the
+// windows' generic as usual.
+// CHECK-LABEL: func.func @prefix_window_init_one
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic {{.*}}"reduction"
+func.func @prefix_window_init_one(%x: tensor<8xi32>) -> tensor<8xi32> {
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %r = "stablehlo.reduce_window"(%x, %one) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %0 = stablehlo.add %a, %b : tensor<i32>
+      stablehlo.return %0 : tensor<i32>
+  }) {window_dimensions = array<i64: 8>, padding = dense<[[7, 0]]> : tensor<1x2xi64>} : (tensor<8xi32>, tensor<i32>) -> tensor<8xi32>
+  func.return %r : tensor<8xi32>
+}
+
+// -----
+
 // reduce_window: padding builds a padded tensor (init where no input lands),
 // then a generic over (output, window) reads it at o * stride + w.
 // CHECK-DAG: #[[PAD:.*]] = affine_map<(d0) -> (d0)>
