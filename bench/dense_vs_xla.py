@@ -137,7 +137,12 @@ def workloads(jnp, jax):
         v = ((x - m) ** 2).mean(-1, keepdims=True)
         return (x - m) / jnp.sqrt(v + 1e-5) * g + b
 
+    def maxpool(x):
+        return jax.lax.reduce_window(x.reshape(1, 4096, 4096, 1), -jnp.inf, jax.lax.max,
+                                     (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+
     n16, n4 = 1 << 24, 4096
+    big = 4 * n4 * n4  # bytes of one f32[4096, 4096]
     return {
         # Memory-bound: flops 0, the least bytes the program must move last.
         "chain_16m": (lambda x, y, z: jnp.exp(x) * y + z, [((n16,), "f32")] * 3, 0,
@@ -147,6 +152,19 @@ def workloads(jnp, jax):
         "layernorm_4096x1024": (layernorm, [((n4, 1024), "f32"), ((1024,), "f32"),
                                             ((1024,), "f32")], 0, 2 * 4 * n4 * 1024),
         "rowsum_4096": (lambda x: x.sum(-1), [((n4, n4), "f32")], 0, 4 * n4 * n4),
+        # Data movement and scans over f32[4096, 4096] (one read, one write
+        # of the matrix unless said): issue 12's "vectorize everything".
+        "transpose_4096": (lambda x: x.T, [((n4, n4), "f32")], 0, 2 * big),
+        "gather_rows_4096": (lambda x, i: x[i], [((n4, n4), "f32"), ((n4,), "idx")], 0,
+                             2 * big),
+        "concat_4096": (lambda x: jnp.concatenate([x[:, :2048] * 2, x[:, 2048:]], axis=1),
+                        [((n4, n4), "f32")], 0, 2 * big),
+        "pad_4096": (lambda x: jnp.pad(x, ((1, 1), (1, 1))), [((n4, n4), "f32")], 0, 2 * big),
+        "reverse_4096": (lambda x: x[:, ::-1], [((n4, n4), "f32")], 0, 2 * big),
+        "colsum_4096": (lambda x: x.sum(0), [((n4, n4), "f32")], 0, big),
+        "maxpool_4096": (maxpool, [((n4, n4), "f32")], 0, big + big // 4),
+        "cumsum_4096": (lambda x: jnp.cumsum(x, axis=1), [((n4, n4), "f32")], 0, 2 * big),
+        "argmax_4096": (lambda x: jnp.argmax(x, axis=1), [((n4, n4), "f32")], 0, big),
         "matmul_1024": mm(1024),
         "matmul_2048": mm(2048),
         # bf16 x bf16 -> bf16 (accumulated in f32 by both), and int8 x int8 ->
@@ -246,10 +264,12 @@ def main():
         def make(shape, dtype):
             if dtype == "i8":
                 return rng.integers(-128, 128, shape).astype(np.int8)
+            if dtype == "idx":  # int32 indices into a leading dimension of 4096
+                return rng.integers(0, 4096, shape).astype(np.int32)
             x = rng.standard_normal(shape).astype(np.float32) * 0.1
             return x.astype(jnp.bfloat16) if dtype == "bf16" else x
         args = [make(shape, dtype) for shape, dtype in specs]
-        exact = all(dtype == "i8" for _, dtype in specs)
+        exact = all(dtype in ("i8", "idx") for _, dtype in specs)
         tolerance = 1e-2 if any(dtype == "bf16" for _, dtype in specs) else 1e-3
         jitted = jax.jit(fn)
         lowered = jitted.lower(*args)
@@ -279,6 +299,10 @@ def main():
                 got = np.load(os.path.join(out, f"result{i}.npy"))
                 if got.dtype.kind == "V" and got.dtype.itemsize == 2:  # bf16's bits
                     got = got.view(jnp.bfloat16)
+                if np.asarray(w).dtype.kind in "iub":  # integers (argmax): equal
+                    if not np.array_equal(got, np.asarray(w)):
+                        err = max(err, 1.0)
+                    continue
                 got = got.astype(np.float64)
                 w = np.asarray(w).astype(np.float64)
                 scale = max(1e-30, float(np.abs(w).max()))
