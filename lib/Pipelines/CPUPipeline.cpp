@@ -202,7 +202,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "jx-strided-copies-to-loops";
   if (phase == "loops")
     return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,") +
-           (cpu ? "jx-prefetch-next-rows," : "") +
+           (cpu ? "jx-prefetch-next-rows,func.func(jx-tile-transposes)," : "") +
            "jx-parallel-loops,"
            "convert-scf-to-openmp,jx-hoist-allocas-per-thread,"
            "canonicalize,jx-outline-loop-nests," +
@@ -403,6 +403,7 @@ void registerCPUPipelines() {
   registerFuseRowsPass();
   registerLoopTemporariesOnStackPass();
   registerPrefetchNextRowsPass();
+  registerTileTransposesPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

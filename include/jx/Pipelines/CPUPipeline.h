@@ -130,6 +130,11 @@ void registerParallelLoopsPass();
 /// registered by registerCPUPipelines.
 void registerPrefetchNextRowsPass();
 
+/// `--jx-tile-transposes` (TileTransposes.cpp): parallel nests that read
+/// along another loop than they write (transposes) one 32 x 32 tile at a
+/// time; registered by registerCPUPipelines.
+void registerTileTransposesPass();
+
 /// `--jx-outline-loop-nests` (OutlineLoopNests.cpp): each top-level loop
 /// nest of a large function in a noinline function of its own, so that
 /// LLVM's time stays linear; registered by registerCPUPipelines.
