@@ -80,6 +80,11 @@ struct CPUPipelineOptions {
 std::string phasePipeline(llvm::StringRef phase,
                           const CPUPipelineOptions &options);
 
+/// Whether the pipelines verify the module after every pass rather than
+/// after every phase: JX_VERIFY_EACH_PASS=1 (on in the tests; jx-opt
+/// verifies after each pass in any case).
+bool verifyEachPass();
+
 /// Runs one phase, the textual pipeline `passes`, on `module`, with the
 /// caller's pass-manager configuration (`configure` may be empty): what
 /// runCPUPipeline and runCUDAPipeline do for each phase. `pipeline` ("CPU",
@@ -87,11 +92,6 @@ std::string phasePipeline(llvm::StringRef phase,
 /// built. The module is verified once, after the phase; after each pass
 /// where verifyEachPass() (verifying a large module ~50 times cost 40% of
 /// its compile time).
-/// Whether the pipelines verify the module after every pass rather than
-/// after every phase: JX_VERIFY_EACH_PASS=1 (on in the tests; jx-opt
-/// verifies after each pass in any case).
-bool verifyEachPass();
-
 mlir::LogicalResult
 runPhase(mlir::ModuleOp module, llvm::StringRef phase, const std::string &passes,
          llvm::StringRef pipeline,

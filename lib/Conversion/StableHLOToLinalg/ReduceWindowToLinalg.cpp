@@ -216,14 +216,8 @@ Value lowerAsScan(OpBuilder &b, Location loc, ReduceWindowOp op,
   int64_t steps = inType.getDimSize(d);
   Type elem = resultType.getElementType();
   auto combine = [&](OpBuilder &cb, Value acc, Value x) {
-    SmallVector<Value> results;
-    if (failed(emitScalarRegion(cb, op.getBody(), converter, {acc, x},
-                                results)) ||
-        results.size() != 1) {
-      failedBody = true;
-      return acc;
-    }
-    return results[0];
+    return emitOneResultRegion(cb, op.getBody(), converter, {acc, x}, acc,
+                               failedBody);
   };
   if (d == rank - 1) {
     // Along the contiguous dimension, a step's slice would be a column,

@@ -76,6 +76,15 @@ void promoteInputsAndInits(mlir::OpBuilder &b, mlir::Location loc,
 /// Index constant.
 mlir::Value indexConst(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 
+/// The one result of `region` (a select, scatter or reduction body) applied
+/// to `scalarArgs`; when the region does not convert or does not give one
+/// result, sets `failedRegion` and returns `fallback`, so that the caller can
+/// finish building and then fail the conversion.
+mlir::Value emitOneResultRegion(mlir::OpBuilder &b, mlir::Region &region,
+                                const mlir::TypeConverter &converter,
+                                mlir::ValueRange scalarArgs,
+                                mlir::Value fallback, bool &failedRegion);
+
 } // namespace jx::stablehlo
 
 #endif // JX_LIB_CONVERSION_STABLEHLOTOLINALG_REDUCTIONCOMMON_H

@@ -121,6 +121,18 @@ Value indexConst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+Value emitOneResultRegion(OpBuilder &b, Region &region,
+                          const TypeConverter &converter, ValueRange scalarArgs,
+                          Value fallback, bool &failedRegion) {
+  SmallVector<Value> results;
+  if (failed(emitScalarRegion(b, region, converter, scalarArgs, results)) ||
+      results.size() != 1) {
+    failedRegion = true;
+    return fallback;
+  }
+  return results[0];
+}
+
 SmallVector<Value> buildLoops(
     OpBuilder &b, Location loc, ValueRange ubs, ValueRange iterArgs,
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange,

@@ -88,15 +88,10 @@ Value walkStep(OpBuilder &b, Location l, SelectAndScatterOp op,
         b, l, c, indexConst(b, l, operandType.getDimSize(d) - 1)));
   }
   Value v = tensor::ExtractOp::create(b, l, operand, pos);
-  SmallVector<Value> keep;
-  if (failed(emitScalarRegion(b, op.getSelect(), converter, {selVal, v},
-                              keep)) ||
-      keep.size() != 1) {
-    failedBody = true;
-    keep = {trueV};
-  }
+  Value keep = emitOneResultRegion(b, op.getSelect(), converter, {selVal, v},
+                                   trueV, failedBody);
   Value notFound = arith::XOrIOp::create(b, l, found, trueV);
-  Value notKeep = arith::XOrIOp::create(b, l, keep[0], trueV);
+  Value notKeep = arith::XOrIOp::create(b, l, keep, trueV);
   Value take = arith::AndIOp::create(
       b, l, valid, arith::OrIOp::create(b, l, notFound, notKeep));
   found = arith::OrIOp::create(b, l, found, valid);
@@ -195,16 +190,12 @@ struct SelectAndScatterToSCF : OpConversionPattern<SelectAndScatterOp> {
               arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, selIdx,
                                     mine));
           Value srcVal = tensor::ExtractOp::create(b, l, source, win);
-          SmallVector<Value> combined;
-          if (failed(emitScalarRegion(b, op.getScatter(), converter,
-                                      {initScalar, srcVal}, combined)) ||
-              combined.size() != 1) {
-            failedBody = true;
-            combined = {initScalar};
-          }
+          Value combined =
+              emitOneResultRegion(b, op.getScatter(), converter,
+                                  {initScalar, srcVal}, initScalar, failedBody);
           linalg::YieldOp::create(
               b, l,
-              ValueRange{arith::SelectOp::create(b, l, selected, combined[0],
+              ValueRange{arith::SelectOp::create(b, l, selected, combined,
                                                  initScalar)});
         });
     if (failedBody)
@@ -291,15 +282,10 @@ struct SelectAndScatterToSCF : OpConversionPattern<SelectAndScatterOp> {
           b, l, sel[0],
           [&](OpBuilder &tb, Location tl) {
             Value cur = tensor::ExtractOp::create(tb, tl, accT, idx);
-            SmallVector<Value> combined;
-            if (failed(emitScalarRegion(tb, op.getScatter(), converter,
-                                        {cur, srcVal}, combined)) ||
-                combined.size() != 1) {
-              failedBody = true;
-              combined = {cur};
-            }
+            Value combined = emitOneResultRegion(
+                tb, op.getScatter(), converter, {cur, srcVal}, cur, failedBody);
             Value updated =
-                tensor::InsertOp::create(tb, tl, combined[0], accT, idx);
+                tensor::InsertOp::create(tb, tl, combined, accT, idx);
             scf::YieldOp::create(tb, tl, updated);
           },
           [&](OpBuilder &eb, Location el) {
