@@ -2,31 +2,40 @@
 //
 // `--jx-prefetch-next-rows`, loops phase, after
 // convert-linalg-to-parallel-loops. A loop over rows from jx-fuse-rows
-// (softmax, layernorm, log_softmax) reads each row of its input from
-// memory in its first nest (the row's max, or mean) and again, from the
-// cache, in later ones (the exponentials, the variance), which compute
-// more than they load. Nothing fetches the next row meanwhile: the
-// hardware prefetcher follows the stream the first nest reads and stops at
-// the row's end, so each row's first pass waits for memory while the core
-// has nothing else to do, and the computing passes leave the memory idle.
+// (softmax, log_softmax, layernorm) reads each row of its input from
+// memory in its first nest (the row's max, or mean) and then works on the
+// row in the cache. Nothing fetches the next row meanwhile: the hardware
+// prefetcher follows the stream the first nest reads and stops at the
+// row's end, so when the later nests compute more than the memory takes to
+// deliver a row (an exponential per element), the core and the memory take
+// turns instead of working at once.
 //
-// This pass makes the second nest that reads an input row also fetch the
-// same elements of the next row into the cache: its innermost loop, over
-// the row's contiguous dimension, is strip-mined by one cache line (64
-// bytes of elements), and each strip starts with a memref.prefetch (LLVM's
-// prefetch, locality 2: into L2) of that line of the next row. The inner
-// loop of a strip keeps a constant trip count, which LLVM vectorizes as
-// before. The last row prefetches itself. Only prefetches are added:
-// results are unchanged, bit for bit.
+// This pass spreads prefetches (LLVM's prefetch, locality 2: into L2) of
+// the next row's cache lines over the innermost loop of the row loop's
+// most expensive later nest, when that nest computes enough per element
+// (a transcendental function: kComputeBoundCost, RowLoops.h). Where the nest is cheap (x - max,
+// x / sum, a variance), the prefetches only compete with the demand misses
+// of the streaming passes and make the loop slower (normalizing rows of
+// f32[4096, 4096] took 3x as long with them), so such loops are left
+// alone. A long innermost loop is strip-mined so that each strip starts
+// with the prefetches of kLinesPerStrip lines; strips keep a trip count of
+// at least 64 elements, which LLVM still vectorizes where it has to check
+// at run time that the loop's input and output do not overlap (strips of
+// one line, 16 iterations, were not vectorized at all). The last row
+// prefetches itself. Only prefetches are added: results are unchanged, bit
+// for bit.
 //
-// Measured on an AMD EPYC (Zen 5, AVX-512), one core, softmax over the
-// rows of f32[4096, 4096] (docs/performance.md).
+// Measured on an AMD EPYC (Zen 5, AVX-512), one core, on the rows of
+// f32[4096, 4096] (docs/performance.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "jx/Pipelines/CPUPipeline.h"
 
+#include "RowLoops.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -36,6 +45,7 @@
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 
@@ -80,48 +90,80 @@ viewsOfRow(memref::LoadOp load, scf::ParallelOp rows, Value row) {
   return views;
 }
 
-/// The loop directly around `load` that can be strip-mined by `strip`
-/// elements along the load's last index: an scf.parallel without
-/// reductions or an scf.for without results, constant bounds, step 1, a
-/// trip count that `strip` divides, the last index its (last) induction
-/// variable and the other indices available outside its body.
-Operation *stripMinable(memref::LoadOp load, int64_t strip) {
-  Operation *loop = load->getParentOp();
-  Value lb, ub, step, iv;
-  if (auto par = dyn_cast<scf::ParallelOp>(loop)) {
-    if (!par.getInitVals().empty())
-      return nullptr;
-    lb = par.getLowerBound().back();
-    ub = par.getUpperBound().back();
-    step = par.getStep().back();
-    iv = par.getInductionVars().back();
-  } else if (auto loopFor = dyn_cast<scf::ForOp>(loop)) {
-    if (loopFor.getNumResults() != 0)
-      return nullptr;
-    lb = loopFor.getLowerBound();
-    ub = loopFor.getUpperBound();
-    step = loopFor.getStep();
-    iv = loopFor.getInductionVar();
-  } else {
-    return nullptr;
+/// Lines prefetched at the start of each strip of a strip-mined loop.
+constexpr int64_t kLinesPerStrip = 4;
+/// The most lines prefetched before each run of an innermost loop that is
+/// not strip-mined.
+constexpr int64_t kMaxLinesPerRun = 8;
+/// The most runs of an innermost loop that prefetch the same line.
+constexpr int64_t kMaxRunsPerLine = 4;
+
+/// One dimension of a loop nest's iteration space: an induction variable
+/// that runs from 0 by 1 `trips` times.
+struct Dim {
+  Value iv;
+  int64_t trips;
+};
+
+/// The innermost loop of the perfect nest `nest` and the dimensions of the
+/// nest's iteration space, outermost first; none when a loop holds more
+/// than one loop or a bound is not constant.
+std::optional<std::pair<Operation *, SmallVector<Dim>>>
+perfectNest(Operation *nest) {
+  SmallVector<Dim> dims;
+  auto addDims = [&](ValueRange lbs, ValueRange ubs, ValueRange steps,
+                     ValueRange ivs) {
+    for (auto [lb, ub, step, iv] : llvm::zip_equal(lbs, ubs, steps, ivs)) {
+      std::optional<int64_t> l = getConstantIntValue(lb),
+                             u = getConstantIntValue(ub),
+                             s = getConstantIntValue(step);
+      if (!l || !u || !s || *l != 0 || *s != 1 || *u <= 0)
+        return false;
+      dims.push_back({iv, *u});
+    }
+    return true;
+  };
+  Operation *loop = nest;
+  while (true) {
+    Block *body;
+    if (auto par = dyn_cast<scf::ParallelOp>(loop)) {
+      if (!addDims(par.getLowerBound(), par.getUpperBound(), par.getStep(),
+                   par.getInductionVars()))
+        return std::nullopt;
+      body = par.getBody();
+    } else if (auto loopFor = dyn_cast<scf::ForOp>(loop)) {
+      if (!addDims(loopFor.getLowerBound(), loopFor.getUpperBound(),
+                   loopFor.getStep(), loopFor.getInductionVar()))
+        return std::nullopt;
+      body = loopFor.getBody();
+    } else {
+      return std::nullopt;
+    }
+    Operation *inner = nullptr;
+    for (Operation &op : *body) {
+      if (!isa<scf::ParallelOp, scf::ForOp>(op))
+        continue;
+      if (inner)
+        return std::nullopt;
+      inner = &op;
+    }
+    if (!inner)
+      return std::make_pair(loop, std::move(dims));
+    loop = inner;
   }
-  std::optional<int64_t> l = getConstantIntValue(lb),
-                         u = getConstantIntValue(ub),
-                         s = getConstantIntValue(step);
-  if (!l || !u || !s || *s != 1 || *u <= *l || (*u - *l) % strip != 0)
-    return nullptr;
-  auto indices = load.getIndices();
-  if (indices.empty() || indices.back() != iv)
-    return nullptr;
-  for (Value index : indices.drop_back())
-    if (Operation *def = index.getDefiningOp(); def && loop->isAncestor(def))
-      return nullptr;
-  return loop;
 }
 
-/// Strip-mines `loop` (stripMinable) by `strip` and returns the builder
-/// position at the start of each strip, where the strip's first index is
-/// `stripStart`.
+/// Whether `loop` can be strip-mined along its last dimension: an
+/// scf.parallel without reductions or an scf.for without results.
+bool stripMinable(Operation *loop) {
+  if (auto par = dyn_cast<scf::ParallelOp>(loop))
+    return par.getInitVals().empty();
+  return cast<scf::ForOp>(loop).getNumResults() == 0;
+}
+
+/// Strip-mines `loop` (stripMinable, bounds from 0 by 1) along its last
+/// dimension by `strip` and returns the builder position at the start of
+/// each strip, where the strip's first index is `stripStart`.
 OpBuilder stripMine(Operation *loop, int64_t strip, Value &stripStart) {
   OpBuilder b(loop);
   Location loc = loop->getLoc();
@@ -178,11 +220,7 @@ struct PrefetchNextRowsPass
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> rowLoops;
     getOperation().walk([&](scf::ParallelOp loop) {
-      // A loop over rows holds loop nests of its own.
-      if (loop.getInitVals().empty() &&
-          llvm::count_if(loop.getBody()->getOperations(), [](Operation &op) {
-            return isa<scf::ParallelOp, scf::ForOp>(op);
-          }) >= 2)
+      if (loop.getInitVals().empty() && isRowLoop(loop))
         rowLoops.push_back(loop);
     });
     for (scf::ParallelOp rows : rowLoops)
@@ -194,11 +232,13 @@ struct PrefetchNextRowsPass
     std::optional<int64_t> step = getConstantIntValue(rows.getStep().back());
     if (!step || *step != 1)
       return;
-    // The reads of each outside buffer's rows, nest by nest, in order.
-    llvm::MapVector<Value, SmallVector<RowRead>> reads;
+    // The first read of each outside buffer's rows, and the nests in order.
+    llvm::MapVector<Value, RowRead> firstReads;
+    SmallVector<Operation *> nests;
     for (Operation &nest : rows.getBody()->getOperations()) {
       if (!isa<scf::ParallelOp, scf::ForOp>(nest))
         continue;
+      nests.push_back(&nest);
       nest.walk([&](memref::LoadOp load) {
         std::optional<SmallVector<Operation *>> views =
             viewsOfRow(load, rows, row);
@@ -206,40 +246,82 @@ struct PrefetchNextRowsPass
           return;
         Value buffer =
             cast<ViewLikeOpInterface>(views->back()).getViewSource();
-        reads[buffer].push_back({load, &nest, std::move(*views)});
+        firstReads.insert({buffer, {load, &nest, std::move(*views)}});
       });
     }
-    for (auto &[buffer, list] : reads) {
-      // The nests after the first that reads the buffer.
-      Operation *first = list.front().nest;
-      for (RowRead &read : list) {
-        if (read.nest == first)
-          continue;
-        if (tryPrefetch(rows, row, read))
-          break;
+    for (auto &[buffer, read] : firstReads) {
+      // The most expensive nest after the one that streams the row in.
+      Operation *best = nullptr;
+      int64_t bestCost = kComputeBoundCost - 1;
+      for (Operation *nest : llvm::make_range(
+               std::next(llvm::find(nests, read.nest)), nests.end())) {
+        int64_t cost = costPerIteration(nest);
+        if (cost > bestCost) {
+          best = nest;
+          bestCost = cost;
+        }
       }
+      if (best)
+        prefetchInto(rows, row, read, best);
     }
   }
 
-  bool tryPrefetch(scf::ParallelOp rows, Value row, RowRead &read) {
+  /// Spreads prefetches of the next row of `read`'s buffer over the
+  /// innermost loop of `nest`.
+  bool prefetchInto(scf::ParallelOp rows, Value row, RowRead &read,
+                    Operation *nest) {
     auto type = cast<MemRefType>(read.load.getMemref().getType());
-    if (!type.getElementType().isIntOrFloat())
+    if (!type.getElementType().isIntOrFloat() || !type.hasStaticShape())
       return false;
     int64_t bytes = (type.getElementTypeBitWidth() + 7) / 8;
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (bytes == 0 || kLineBytes % bytes != 0 ||
-        failed(type.getStridesAndOffset(strides, offset)) || strides.empty() ||
-        strides.back() != 1)
+    if (bytes == 0 || kLineBytes % bytes != 0)
       return false;
-    int64_t strip = kLineBytes / bytes;
-    Operation *loop = stripMinable(read.load, strip);
-    if (!loop)
+    int64_t lineElems = kLineBytes / bytes;
+    int64_t elems = type.getNumElements();
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    if (elems % lineElems != 0 ||
+        !memref::CollapseShapeOp::isGuaranteedCollapsible(type, {all}))
+      return false;
+    std::optional<std::pair<Operation *, SmallVector<Dim>>> shape =
+        perfectNest(nest);
+    if (!shape)
+      return false;
+    auto &[inner, dims] = *shape;
+    int64_t total = 1;
+    for (const Dim &d : dims)
+      total *= d.trips;
+    int64_t lines = elems / lineElems;
+    int64_t trips = dims.back().trips;
+    if (total % lines != 0)
+      return false;
+    // Iterations of the nest per line of the row; where each run of the
+    // innermost loop (or each strip of it) starts, its first line and the
+    // lines after it are prefetched.
+    int64_t perLine = total / lines;
+    bool strip = false;
+    int64_t linesPerRun = 1;
+    if (perLine >= trips) {
+      if (perLine % trips != 0 || perLine / trips > kMaxRunsPerLine)
+        return false;
+    } else if (trips % perLine != 0) {
+      return false;
+    } else if (trips / perLine <= kMaxLinesPerRun) {
+      linesPerRun = trips / perLine;
+    } else {
+      if (trips % (kLinesPerStrip * perLine) != 0 || !stripMinable(inner))
+        return false;
+      strip = true;
+      linesPerRun = kLinesPerStrip;
+    }
+    // Before the loop, the prefetches need the other induction variables.
+    if (!strip && dims.size() >= 2 && dims[dims.size() - 2].iv.getParentBlock()
+                                          ->getParentOp() == inner)
       return false;
 
-    // The views of the next row (the last row's next is itself), made
+    // The next row (the last row's next is itself), one-dimensional, made
     // just before the nest.
-    OpBuilder b(read.nest);
+    OpBuilder b(nest);
     Location loc = read.load.getLoc();
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value last =
@@ -250,20 +332,99 @@ struct PrefetchNextRowsPass
     map.map(row, next);
     for (Operation *view : llvm::reverse(read.views))
       b.clone(*view, map);
-    Value nextRow = map.lookup(read.load.getMemref());
+    Value nextRow = memref::CollapseShapeOp::create(
+        b, loc, map.lookup(read.load.getMemref()),
+        ArrayRef<ReassociationIndices>{all});
 
-    Value stripStart;
-    OpBuilder at = stripMine(loop, strip, stripStart);
-    SmallVector<Value> indices(read.load.getIndices().begin(),
-                               read.load.getIndices().end());
-    indices.back() = stripStart;
-    memref::PrefetchOp::create(at, loc, nextRow, indices, /*isWrite=*/false,
-                               /*localityHint=*/2, /*isDataCache=*/true);
+    Value start;
+    OpBuilder at = b;
+    if (strip) {
+      at = stripMine(inner, kLinesPerStrip * perLine, start);
+    } else {
+      at.setInsertionPoint(inner);
+      start = arith::ConstantIndexOp::create(at, loc, 0);
+    }
+    auto constant = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(at, loc, v);
+    };
+    // The nest's first iteration here, counted over its iteration space.
+    Value first = start;
+    int64_t scale = trips;
+    for (const Dim &d : llvm::reverse(ArrayRef(dims).drop_back())) {
+      if (d.trips > 1)
+        first = arith::AddIOp::create(
+            at, loc, first,
+            arith::MulIOp::create(at, loc, d.iv, constant(scale)));
+      scale *= d.trips;
+    }
+    Value line = arith::DivUIOp::create(at, loc, first, constant(perLine));
+    for (int64_t l = 0; l < linesPerRun; ++l) {
+      Value offset = arith::MulIOp::create(
+          at, loc,
+          l == 0 ? line
+                 : arith::AddIOp::create(at, loc, line, constant(l)).getResult(),
+          constant(lineElems));
+      memref::PrefetchOp::create(at, loc, nextRow, offset, /*isWrite=*/false,
+                                 /*localityHint=*/2, /*isDataCache=*/true);
+    }
     return true;
   }
 };
 
 } // namespace
+
+int64_t costPerIteration(Operation *nest) {
+  int64_t cost = 0;
+  llvm::SmallPtrSet<Value, 32> varying;
+  nest->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // Induction variables of loops that run more than once, loop-carried
+    // values and any other block arguments vary.
+    auto runsOnce = [&](Value lb, Value ub) {
+      std::optional<int64_t> l = getConstantIntValue(lb),
+                             u = getConstantIntValue(ub);
+      return l && u && *u - *l <= 1;
+    };
+    if (auto par = dyn_cast<scf::ParallelOp>(op)) {
+      for (auto [lb, ub, iv] : llvm::zip_equal(
+               par.getLowerBound(), par.getUpperBound(), par.getInductionVars()))
+        if (!runsOnce(lb, ub))
+          varying.insert(iv);
+    } else if (auto loopFor = dyn_cast<scf::ForOp>(op)) {
+      if (!runsOnce(loopFor.getLowerBound(), loopFor.getUpperBound()))
+        varying.insert(loopFor.getInductionVar());
+      varying.insert_range(loopFor.getRegionIterArgs());
+    } else {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          varying.insert_range(block.getArguments());
+    }
+    if (op->getNumResults() == 0 || isa<arith::ConstantOp>(op) ||
+        llvm::none_of(op->getOperands(),
+                      [&](Value v) { return varying.contains(v); }))
+      return;
+    varying.insert_range(op->getResults());
+    Dialect *dialect = op->getDialect();
+    if (isa<math::MathDialect>(dialect))
+      cost += isa<math::FmaOp, math::AbsFOp, math::AbsIOp, math::CopySignOp,
+                  math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
+                  math::RoundEvenOp, math::SqrtOp>(op)
+                  ? 1
+                  : 20;
+    else if (isa<arith::DivFOp, arith::RemFOp>(op))
+      cost += 4;
+    else if (isa<arith::ArithDialect>(dialect))
+      cost += 1;
+  });
+  return cost;
+}
+
+bool isRowLoop(Operation *op) {
+  if (!isa<scf::ParallelOp, scf::ForOp>(op))
+    return false;
+  return llvm::count_if(op->getRegion(0).front(), [](Operation &inner) {
+           return isa<scf::ParallelOp, scf::ForOp>(inner);
+         }) >= 2;
+}
 
 void registerPrefetchNextRowsPass() { PassRegistration<PrefetchNextRowsPass>(); }
 
