@@ -165,6 +165,17 @@ def workloads(jnp, jax):
         "maxpool_4096": (maxpool, [((n4, n4), "f32")], 0, big + big // 4),
         "cumsum_4096": (lambda x: jnp.cumsum(x, axis=1), [((n4, n4), "f32")], 0, 2 * big),
         "argmax_4096": (lambda x: jnp.argmax(x, axis=1), [((n4, n4), "f32")], 0, big),
+        # Loops over the rows of f32[4096, 4096] (jx-fuse-rows) with cheap and
+        # with transcendental passes, and a plain map: one read, one write.
+        "neg_4096": (lambda x: -x, [((n4, n4), "f32")], 0, 2 * big),
+        "log_softmax_4096": (lambda x: jax.nn.log_softmax(x, axis=-1), [((n4, n4), "f32")],
+                             0, 2 * big),
+        "layernorm_4096": (layernorm, [((n4, n4), "f32"), ((n4,), "f32"), ((n4,), "f32")], 0,
+                           2 * big),
+        "normalize_rows_4096": (lambda x: x / x.sum(-1, keepdims=True), [((n4, n4), "f32")],
+                                0, 2 * big),
+        "center_rows_4096": (lambda x: x - x.max(-1, keepdims=True), [((n4, n4), "f32")], 0,
+                             2 * big),
         "matmul_1024": mm(1024),
         "matmul_2048": mm(2048),
         # bf16 x bf16 -> bf16 (accumulated in f32 by both), and int8 x int8 ->

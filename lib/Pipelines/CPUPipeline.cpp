@@ -18,6 +18,9 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
 #include <cstdlib>
 #include <string_view>
 
@@ -156,6 +159,13 @@ constexpr StringRef kPhases[] = {"hlo", "linalg", "bufferized", "loops",
 
 } // namespace
 
+bool defaultStreamingStores() {
+  const char *env = std::getenv("JX_STREAMING_STORES");
+  if (env && std::string_view(env) == "0")
+    return false;
+  return llvm::Triple(llvm::sys::getProcessTriple()).isX86();
+}
+
 /// The passes of each phase, as a textual pipeline. Every name must be
 /// registered: a misspelt or missing pass fails the phase.
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
@@ -203,8 +213,10 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "loops")
     return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,") +
            (cpu ? "jx-prefetch-next-rows,func.func(jx-tile-transposes)," : "") +
-           "jx-parallel-loops,"
+           "jx-parallel-loops," +
+           (cpu && options.streamingStores ? "jx-streaming-stores," : "") +
            "convert-scf-to-openmp,jx-hoist-allocas-per-thread,"
+           "jx-fence-streaming-stores,"
            "canonicalize,jx-outline-loop-nests," +
            (options.timeRegions ? "jx-time-regions," : "") +
            "expand-strided-metadata,"
@@ -221,6 +233,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
          "convert-math-to-llvm,arith-expand{include-bf16=true},"
          "convert-arith-to-llvm,"
          "convert-complex-to-llvm,"
+         "convert-vector-to-llvm,"
          "finalize-memref-to-llvm{use-generic-functions},"
          "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
          "convert-openmp-to-llvm,reconcile-unrealized-casts";
@@ -404,6 +417,7 @@ void registerCPUPipelines() {
   registerLoopTemporariesOnStackPass();
   registerPrefetchNextRowsPass();
   registerTileTransposesPass();
+  registerStreamingStoresPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

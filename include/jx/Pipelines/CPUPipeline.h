@@ -37,6 +37,11 @@ namespace jx {
 /// The phases, in order.
 llvm::ArrayRef<llvm::StringRef> getCPUPipelinePhases();
 
+/// Whether jx-streaming-stores runs by default: where the compiler runs on
+/// x86-64 (it compiles for the machine it runs on), unless the environment
+/// sets JX_STREAMING_STORES=0.
+bool defaultStreamingStores();
+
 struct CPUPipelineOptions {
   /// Stop after this phase (one of getCPUPipelinePhases()); empty: run all.
   llvm::StringRef stopAfter;
@@ -68,6 +73,10 @@ struct CPUPipelineOptions {
   /// in the module's `jx.external_constants` for the JIT to resolve. 0:
   /// every constant stays in the code (what saved code needs).
   uint64_t externalConstantBytes = 0;
+  /// Write results larger than the caches with non-temporal stores
+  /// (jx-streaming-stores): on by default where the compiler runs on
+  /// x86-64, whose code it makes.
+  bool streamingStores = defaultStreamingStores();
   /// Called with the phase name and the module after each phase.
   std::function<void(llvm::StringRef, mlir::ModuleOp)> afterPhase;
   /// Called with each phase's pass manager before it runs: where a tool
@@ -126,9 +135,15 @@ void registerVectorizableReductionsPass();
 void registerParallelLoopsPass();
 
 /// `--jx-prefetch-next-rows` (PrefetchNextRows.cpp): in a loop over rows,
-/// the second nest that reads an input row prefetches the next row;
-/// registered by registerCPUPipelines.
+/// the most expensive nest after the one that streams a row in prefetches
+/// the next row; registered by registerCPUPipelines.
 void registerPrefetchNextRowsPass();
+
+/// `--jx-streaming-stores` and `--jx-fence-streaming-stores`
+/// (StreamingStores.cpp): loops that write results larger than the caches
+/// use non-temporal stores (x86), fenced once per thread; registered by
+/// registerCPUPipelines.
+void registerStreamingStoresPass();
 
 /// `--jx-tile-transposes` (TileTransposes.cpp): parallel nests that read
 /// along another loop than they write (transposes) one 32 x 32 tile at a
