@@ -181,7 +181,9 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            (options.fuse ? std::string("jx-fuse-elementwise,") +
                                (cpu ? "jx-fuse-rows," : "") + "canonicalize,"
                          : "") +
-           (cpu ? "jx-vectorizable-reductions,canonicalize," : "") +
+           (cpu ? "jx-vectorizable-reductions,jx-min-max-reductions-as-integers,"
+                 "canonicalize,"
+               : "") +
            "jx-elementwise-in-place,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
@@ -418,6 +420,7 @@ void registerCPUPipelines() {
   registerPrefetchNextRowsPass();
   registerTileTransposesPass();
   registerStreamingStoresPass();
+  registerMinMaxReductionsAsIntegersPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {
     CPUPipelineOptions options;

@@ -145,6 +145,11 @@ void registerPrefetchNextRowsPass();
 /// registerCPUPipelines.
 void registerStreamingStoresPass();
 
+/// `--jx-min-max-reductions-as-integers` (MinMaxReductionsAsIntegers.cpp):
+/// large float maximum/minimum reductions on integer keys of the values;
+/// registered by registerCPUPipelines.
+void registerMinMaxReductionsAsIntegersPass();
+
 /// `--jx-tile-transposes` (TileTransposes.cpp): parallel nests that read
 /// along another loop than they write (transposes) one 32 x 32 tile at a
 /// time; registered by registerCPUPipelines.

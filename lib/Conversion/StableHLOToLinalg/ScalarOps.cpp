@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -418,6 +419,86 @@ Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
 }
 
 } // namespace
+
+std::optional<FloatMinMax> matchFloatMinMax(Value v) {
+  // minMax's spelling, from the select back: select(or(or(wins, tie),
+  // xNan), x, y) with wins = x OGT/OLT y, tie = (x OEQ y) and yLoses,
+  // yLoses = bitcast(y) < 0 (maximum) or its negation (minimum: a xor with
+  // true, or >= 0 once canonicalized), xNan = x UNO x. The operands of the
+  // ors and the and in either order.
+  auto sel = v.getDefiningOp<arith::SelectOp>();
+  if (!sel || !isa<FloatType>(v.getType()))
+    return std::nullopt;
+  FloatMinMax m;
+  m.x = sel.getTrueValue();
+  m.y = sel.getFalseValue();
+  auto cmpfOf = [&](Value c, arith::CmpFPredicate p, Value a, Value b) {
+    auto op = c.getDefiningOp<arith::CmpFOp>();
+    return op && op.getPredicate() == p && op.getLhs() == a && op.getRhs() == b
+               ? op
+               : arith::CmpFOp();
+  };
+  // The operands of a two-operand op, `first` the one `isFirst` accepts.
+  auto split = [](Operation *op, auto isFirst) -> std::optional<std::pair<Value, Value>> {
+    if (!op)
+      return std::nullopt;
+    Value a = op->getOperand(0), b = op->getOperand(1);
+    if (isFirst(a))
+      return std::make_pair(a, b);
+    if (isFirst(b))
+      return std::make_pair(b, a);
+    return std::nullopt;
+  };
+  auto outer = sel.getCondition().getDefiningOp<arith::OrIOp>();
+  auto nanFirst = split(outer, [&](Value c) {
+    return bool(cmpfOf(c, arith::CmpFPredicate::UNO, m.x, m.x));
+  });
+  if (!nanFirst)
+    return std::nullopt;
+  Operation *xNan = nanFirst->first.getDefiningOp();
+  auto inner = nanFirst->second.getDefiningOp<arith::OrIOp>();
+  auto winsFirst = split(inner, [&](Value c) {
+    return cmpfOf(c, arith::CmpFPredicate::OGT, m.x, m.y) ||
+           cmpfOf(c, arith::CmpFPredicate::OLT, m.x, m.y);
+  });
+  if (!winsFirst)
+    return std::nullopt;
+  auto wins = winsFirst->first.getDefiningOp<arith::CmpFOp>();
+  m.isMax = wins.getPredicate() == arith::CmpFPredicate::OGT;
+  auto tie = winsFirst->second.getDefiningOp<arith::AndIOp>();
+  auto eqFirst = split(tie, [&](Value c) {
+    return bool(cmpfOf(c, arith::CmpFPredicate::OEQ, m.x, m.y));
+  });
+  if (!eqFirst)
+    return std::nullopt;
+  Operation *eq = eqFirst->first.getDefiningOp();
+  Value loses = eqFirst->second;
+  Operation *flip = nullptr;
+  arith::CmpIPredicate sign = arith::CmpIPredicate::slt;
+  if (!m.isMax) {
+    APInt one;
+    if (auto x = loses.getDefiningOp<arith::XOrIOp>();
+        x && matchPattern(x.getRhs(), m_ConstantInt(&one)) && one.isAllOnes()) {
+      flip = x;
+      loses = x.getLhs();
+    } else {
+      sign = arith::CmpIPredicate::sge;
+    }
+  }
+  auto test = loses.getDefiningOp<arith::CmpIOp>();
+  APInt zero;
+  if (!test || test.getPredicate() != sign ||
+      !matchPattern(test.getRhs(), m_ConstantInt(&zero)) || !zero.isZero())
+    return std::nullopt;
+  auto bits = test.getLhs().getDefiningOp<arith::BitcastOp>();
+  if (!bits || bits.getIn() != m.y)
+    return std::nullopt;
+  m.ops = {sel, outer, xNan, inner, wins, tie, eq, test, bits};
+  if (flip)
+    m.ops.push_back(flip);
+  return m;
+}
+
 
 Value convertScalarValue(OpBuilder &b, Location loc, Value x, Type fromOrig,
                          Type to, Type toOrig) {

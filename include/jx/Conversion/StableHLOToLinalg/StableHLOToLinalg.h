@@ -13,7 +13,10 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <memory>
+#include <optional>
 
 namespace jx::stablehlo {
 
@@ -45,6 +48,18 @@ mlir::Value buildScalarOp(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value convertScalarValue(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value x, mlir::Type fromOrig,
                                mlir::Type to, mlir::Type toOrig);
+
+/// A float stablehlo.maximum or minimum as buildScalarOp spells it out (a
+/// compare and select that propagates NaN and orders -0 below +0; not
+/// arith.maximumf, which arith-expand lowers without the signed zeros),
+/// recognized from the value it yields: select(x wins, x, y).
+struct FloatMinMax {
+  bool isMax;
+  mlir::Value x, y;
+  /// The ops of the spelling, the select first.
+  llvm::SmallVector<mlir::Operation *> ops;
+};
+std::optional<FloatMinMax> matchFloatMinMax(mlir::Value v);
 
 /// True when buildScalarOp knows `op`.
 bool hasScalarMapping(mlir::Operation *op);
