@@ -215,3 +215,46 @@ func.func @ragged(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
   }
   return
 }
+
+// layernorm's shape: no nest computes much, but the second that reads the
+// row (the variance, into the row's own accumulator) writes nothing out:
+// it prefetches the next row, the output nest after it does not.
+// CHECK-LABEL: func.func @variance
+// CHECK: memref.collapse_shape
+// CHECK: memref.prefetch
+// CHECK: arith.mulf
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @variance(%x: memref<64x1024xf32>, %y: memref<64x1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %row = memref.subview %x[%i, 0] [1, 1024] [1, 1] : memref<64x1024xf32> to memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+    %acc = memref.alloca() : memref<1xf32>
+    %m = scf.for %j = %c0 to %c1024 step %c1 iter_args(%a = %zero) -> (f32) {
+      %v = memref.load %row[%c0, %j] : memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+      %n = arith.addf %a, %v : f32
+      scf.yield %n : f32
+    }
+    scf.for %j = %c0 to %c1024 step %c1 {
+      %v = memref.load %row[%c0, %j] : memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+      %d = arith.subf %v, %m : f32
+      %s = arith.mulf %d, %d : f32
+      %a = memref.load %acc[%c0] : memref<1xf32>
+      %t = arith.addf %a, %s : f32
+      memref.store %t, %acc[%c0] : memref<1xf32>
+    }
+    %var = memref.load %acc[%c0] : memref<1xf32>
+    scf.for %j = %c0 to %c1024 step %c1 {
+      %v = memref.load %row[%c0, %j] : memref<1x1024xf32, strided<[1024, 1], offset: ?>>
+      %d = arith.subf %v, %m : f32
+      %o = arith.mulf %d, %var : f32
+      memref.store %o, %y[%i, %j] : memref<64x1024xf32>
+    }
+    scf.reduce
+  }
+  return
+}
