@@ -1,4 +1,4 @@
-// RUN: jx-opt --jx-streaming-stores="min-bytes=65536" %s | FileCheck %s
+// RUN: jx-opt --jx-prefetch-next-rows --jx-streaming-stores="min-bytes=65536" %s | FileCheck %s
 // RUN: jx-opt --jx-streaming-stores="min-bytes=65536" --convert-scf-to-openmp --jx-fence-streaming-stores %s | FileCheck %s --check-prefix=OMP
 // RUN: jx-opt --jx-streaming-stores %s | FileCheck %s --check-prefix=SMALL
 
@@ -36,8 +36,8 @@
 // at the region's end.
 // OMP-LABEL: func.func @elementwise
 // OMP: omp.parallel
-// OMP: vector.store {{.*}}nontemporal = true
 // OMP: omp.wsloop
+// OMP: vector.store {{.*}}nontemporal = true
 // OMP: llvm.call_intrinsic "llvm.x86.sse.sfence"() : () -> ()
 // OMP-NEXT: omp.terminator
 
@@ -86,7 +86,8 @@ func.func @sequential(%x: memref<64x1024xf32>, %y: memref<64x1024xf32>) {
 
 // A loop that reads the buffer it writes (an update in place), a row of
 // 1000 elements (not whole chunks of 256 bytes), a loop of cheap passes
-// over rows (x - max: the next row's reads would wait for the writes), a
+// over rows that does not prefetch its next row (x - max: its reads would
+// wait for the writes), a
 // loop bound by its arithmetic (an exponential per 8 bytes moved): left
 // alone.
 // CHECK-LABEL: func.func @left_alone
@@ -134,11 +135,13 @@ func.func @left_alone(%x: memref<64x1024xf32>, %y: memref<64x1024xf32>, %z: memr
 }
 
 // A loop over rows shaped like softmax's (the exponentials into a buffer
-// of the row, then a cheap pass writing the results) writes its results
+// of the row, then a cheap pass writing the results), which
+// jx-prefetch-next-rows makes fetch the next row ahead, writes its results
 // with non-temporal stores; the exponentials' nest, which writes the
 // row's own buffer, is left as it is.
 // CHECK-LABEL: func.func @rows_with_exp
 // CHECK: scf.parallel
+// CHECK: memref.prefetch
 // CHECK: math.exp
 // CHECK: memref.store %{{.*}}, %[[TMP:.*]][%{{.*}}] : memref<1024xf32>
 // CHECK: vector.store {{.*}}nontemporal = true
@@ -150,14 +153,15 @@ func.func @rows_with_exp(%x: memref<64x1024xf32>, %y: memref<64x1024xf32>) {
   %c1024 = arith.constant 1024 : index
   %ninf = arith.constant 0xFF800000 : f32
   scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %row = memref.subview %x[%i, 0] [1, 1024] [1, 1] : memref<64x1024xf32> to memref<1x1024xf32, strided<[1024, 1], offset: ?>>
     %tmp = memref.alloca() : memref<1024xf32>
     %m = scf.for %j = %c0 to %c1024 step %c1 iter_args(%acc = %ninf) -> (f32) {
-      %v = memref.load %x[%i, %j] : memref<64x1024xf32>
+      %v = memref.load %row[%c0, %j] : memref<1x1024xf32, strided<[1024, 1], offset: ?>>
       %n = arith.maximumf %acc, %v : f32
       scf.yield %n : f32
     }
     scf.for %j = %c0 to %c1024 step %c1 {
-      %v = memref.load %x[%i, %j] : memref<64x1024xf32>
+      %v = memref.load %row[%c0, %j] : memref<1x1024xf32, strided<[1024, 1], offset: ?>>
       %d = arith.subf %v, %m : f32
       %e = math.exp %d : f32
       memref.store %e, %tmp[%j] : memref<1024xf32>
