@@ -2,6 +2,8 @@
 
 #include "CacheKey.h"
 
+#include "jx/Pipelines/CPUPipeline.h"
+
 #include "mlir/IR/OperationSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -87,7 +89,9 @@ std::string cacheKey(mlir::ModuleOp module, const std::string &entry,
   field(options.device);
   field(entry);
   field(std::string{char('0' + options.fuse), char('0' + options.blas),
-                    char('0' + options.dnnl), char('0' + options.time_regions)});
+                    char('0' + options.dnnl), char('0' + options.time_regions),
+                    // JX_STREAMING_STORES=0 changes the code, not its results.
+                    char('0' + defaultStreamingStores())});
   field(text);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }

@@ -24,6 +24,14 @@
 // RUN: env JX_CACHE_DIR=%t/c jxc cache stats | FileCheck %s --check-prefix=TWO
 // TWO: 2 entries,
 
+// The same program compiled without streaming stores is another entry
+// (JX_STREAMING_STORES=0 changes the code the pipeline makes).
+// RUN: env JX_STREAMING_STORES=0 JX_CACHE_DIR=%t/c JX_CACHE_LOG=1 jxc run %s 2>&1 | FileCheck %s --check-prefix=NOSTREAM
+// NOSTREAM: jx: compile cache miss
+// NOSTREAM: PASS main
+// RUN: env JX_CACHE_DIR=%t/c jxc cache stats | FileCheck %s --check-prefix=THREE
+// THREE: 3 entries,
+
 // A damaged entry: rejected with the reason, removed, compiled and stored
 // again, and the program still passes.
 // RUN: for f in %t/c/*.jxe; do python3 -c "import sys; p=sys.argv[1]; b=bytearray(open(p,'rb').read()); b[len(b)//2]^=1; open(p,'wb').write(b)" $f; done
@@ -42,7 +50,7 @@
 // OFFSTATS: compile cache: off
 
 // RUN: env JX_CACHE_DIR=%t/c jxc cache clear | FileCheck %s --check-prefix=CLEAR
-// CLEAR: removed 2 entries from {{.*}}/c
+// CLEAR: removed 3 entries from {{.*}}/c
 // RUN: env JX_CACHE_DIR=%t/c jxc cache stats | FileCheck %s --check-prefix=EMPTY
 // EMPTY: 0 entries, 0 bytes
 // RUN: not jxc cache flush 2>&1 | FileCheck %s --check-prefix=BADACTION
