@@ -60,8 +60,8 @@ Value keyOf(OpBuilder &b, Location loc, Value x) {
       arith::ConstantOp::create(b, loc, it, b.getIntegerAttr(it, w - 1)));
   Value magnitude = arith::ConstantOp::create(
       b, loc, it, b.getIntegerAttr(it, APInt::getSignedMaxValue(w)));
-  return arith::XOrIOp::create(
-      b, loc, bits, arith::AndIOp::create(b, loc, sign, magnitude));
+  return arith::XOrIOp::create(b, loc, bits,
+                               arith::AndIOp::create(b, loc, sign, magnitude));
 }
 
 /// The float of a key (the key of a key is the float's bits).
@@ -70,7 +70,7 @@ Value floatOf(OpBuilder &b, Location loc, Value key, Type floatType) {
   return arith::BitcastOp::create(b, loc, floatType, bits);
 }
 
-/// The key of the float constant `v` of type `floatType`.
+/// The key of the float constant `v`.
 APInt keyOf(APFloat v) {
   APInt bits = v.bitcastToAPInt();
   unsigned w = bits.getBitWidth();
@@ -107,8 +107,8 @@ struct MinMaxReductionsAsIntegersPass
         !(type.getElementType().isF32() || type.getElementType().isF64()))
       return;
     int64_t iterations = 1, perResult = 1;
-    for (auto [n, kind] :
-         llvm::zip_equal(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    for (auto [n, kind] : llvm::zip_equal(op.getStaticLoopRanges(),
+                                          op.getIteratorTypesArray())) {
       if (ShapedType::isDynamic(n))
         return;
       iterations *= n;
@@ -131,11 +131,13 @@ struct MinMaxReductionsAsIntegersPass
     llvm::SmallPtrSet<Operation *, 16> spelled(m->ops.begin(), m->ops.end());
     auto onlyIn = [&](Value v) {
       return llvm::all_of(v.getUsers(), [&](Operation *user) {
-        return spelled.contains(user) || (user == yield && v == m->ops[0]->getResult(0));
+        return spelled.contains(user) ||
+               (user == yield && v == m->ops[0]->getResult(0));
       });
     };
-    if (!onlyIn(acc) ||
-        !llvm::all_of(m->ops, [&](Operation *o) { return onlyIn(o->getResult(0)); }))
+    if (!onlyIn(acc) || !llvm::all_of(m->ops, [&](Operation *o) {
+          return onlyIn(o->getResult(0));
+        }))
       return;
 
     Location loc = op.getLoc();
@@ -148,7 +150,8 @@ struct MinMaxReductionsAsIntegersPass
     Value init = op.getDpsInits()[0];
     int64_t rank = type.getRank();
     SmallVector<AffineMap> same(2, b.getMultiDimIdentityMap(rank));
-    SmallVector<utils::IteratorType> parallel(rank, utils::IteratorType::parallel);
+    SmallVector<utils::IteratorType> parallel(rank,
+                                              utils::IteratorType::parallel);
 
     // The accumulators' start: the keys of the init.
     auto keysOfInit = [&]() -> Value {
@@ -188,15 +191,17 @@ struct MinMaxReductionsAsIntegersPass
           // a negative NaN; a minimum the other way round.
           Value hi = arith::MaxSIOp::create(nb, nl, m->isMax ? kept : other, k);
           Value lo = arith::MinSIOp::create(nb, nl, m->isMax ? other : kept, k);
-          linalg::YieldOp::create(nb, nl,
-                                  m->isMax ? ValueRange{hi, lo} : ValueRange{lo, hi});
+          linalg::YieldOp::create(
+              nb, nl, m->isMax ? ValueRange{hi, lo} : ValueRange{lo, hi});
         });
 
     // Back to floats: the kept key's float, unless the other accumulator
     // holds a NaN the kept one does not.
-    APInt posInf = keyOf(APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics()));
-    APInt negInf = keyOf(APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics(),
-                                         /*Negative=*/true));
+    APInt posInf =
+        keyOf(APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics()));
+    APInt negInf =
+        keyOf(APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics(),
+                              /*Negative=*/true));
     Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), floatType);
     SmallVector<AffineMap> three(3, b.getMultiDimIdentityMap(rank));
     auto back = linalg::GenericOp::create(
@@ -207,9 +212,10 @@ struct MinMaxReductionsAsIntegersPass
           auto isNan = [&](Value key, bool above) {
             Value bound = arith::ConstantOp::create(
                 nb, nl, it, nb.getIntegerAttr(it, above ? posInf : negInf));
-            return arith::CmpIOp::create(
-                nb, nl, above ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
-                key, bound);
+            return arith::CmpIOp::create(nb, nl,
+                                         above ? arith::CmpIPredicate::sgt
+                                               : arith::CmpIPredicate::slt,
+                                         key, bound);
           };
           // A maximum's smallest key can be a negative NaN the largest is
           // not; a minimum's largest a positive NaN.

@@ -211,8 +211,9 @@ struct PrefetchNextRowsPass
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrefetchNextRowsPass)
   StringRef getArgument() const override { return "jx-prefetch-next-rows"; }
   StringRef getDescription() const override {
-    return "In a loop over rows, the second nest that reads an input row "
-           "prefetches the same elements of the next row";
+    return "In a loop over rows, the nest that computes most after the "
+           "row is read (or the next that reads it again) prefetches the "
+           "next row";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, memref::MemRefDialect,

@@ -1,4 +1,4 @@
-//===- RowLoops.h - what the loops-phase passes know of row loops -*- C++ -*-===//
+//===- RowLoops.h - what loop passes know of row loops ----------*- C++ -*-===//
 //
 // A loop over rows from jx-fuse-rows holds several loop nests, each a pass
 // over the row (its max, its exponentials, the division). Whether such a

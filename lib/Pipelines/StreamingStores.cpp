@@ -101,8 +101,7 @@ std::optional<int64_t> staticBytes(Type type) {
   if (!memref || !memref.hasStaticShape() ||
       !memref.getElementType().isIntOrFloat())
     return std::nullopt;
-  return memref.getNumElements() *
-         ((memref.getElementTypeBitWidth() + 7) / 8);
+  return memref.getNumElements() * ((memref.getElementTypeBitWidth() + 7) / 8);
 }
 
 /// An innermost loop whose last dimension runs from 0 by 1 `trips` times.
@@ -160,9 +159,9 @@ struct StreamingStoresPass
            "(x86)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, LLVM::LLVMDialect,
-                    memref::MemRefDialect, scf::SCFDialect,
-                    vector::VectorDialect>();
+    registry
+        .insert<arith::ArithDialect, LLVM::LLVMDialect, memref::MemRefDialect,
+                scf::SCFDialect, vector::VectorDialect>();
   }
 
   Option<int64_t> minBytes{
@@ -257,11 +256,12 @@ struct StreamingStoresPass
           store.getIndices().back() != loop.iv)
         continue;
       // The other indices stay the same along the loop's last dimension.
-      bool invariant = llvm::all_of(store.getIndices().drop_back(), [&](Value v) {
-        if (auto arg = dyn_cast<BlockArgument>(v))
-          return arg.getOwner() != loop.body || arg != loop.iv;
-        return !loop.op->isAncestor(v.getDefiningOp());
-      });
+      bool invariant =
+          llvm::all_of(store.getIndices().drop_back(), [&](Value v) {
+            if (auto arg = dyn_cast<BlockArgument>(v))
+              return arg.getOwner() != loop.body || arg != loop.iv;
+            return !loop.op->isAncestor(v.getDefiningOp());
+          });
       auto type = cast<MemRefType>(store.getMemref().getType());
       if (!invariant || !type.getElementType().isIntOrFloat())
         continue;
@@ -308,8 +308,7 @@ struct StreamingStoresPass
     Location loc = loop.op->getLoc();
     // The chunk: the largest power-of-two bytes up to kChunkBytes that
     // divides the loop's run.
-    int64_t bytes =
-        stores.front().getMemRefType().getElementTypeBitWidth() / 8;
+    int64_t bytes = stores.front().getMemRefType().getElementTypeBitWidth() / 8;
     int64_t chunkBytes = kChunkBytes;
     while ((loop.trips * bytes) % chunkBytes != 0)
       chunkBytes /= 2;
@@ -369,13 +368,12 @@ struct StreamingStoresPass
           memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
       Value address = arith::AddIOp::create(
           b, loc, base,
-          arith::MulIOp::create(
-              b, loc, linear,
-              constant(type.getElementTypeBitWidth() / 8)));
+          arith::MulIOp::create(b, loc, linear,
+                                constant(type.getElementTypeBitWidth() / 8)));
       Value rest =
           arith::AndIOp::create(b, loc, address, constant(kLineBytes - 1));
-      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest,
-                                       zero);
+      Value ok =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rest, zero);
       aligned = aligned ? arith::AndIOp::create(b, loc, aligned, ok) : ok;
     }
     auto branch = scf::IfOp::create(b, loc, aligned, /*withElseRegion=*/true);
@@ -405,8 +403,9 @@ struct StreamingStoresPass
         memref::StoreOp store = storeRef;
         auto type = cast<MemRefType>(store.getMemref().getType());
         int64_t lanes = kLineBytes / (type.getElementTypeBitWidth() / 8);
-        auto copy = scf::ForOp::create(
-            at, loc, zero, size, arith::ConstantIndexOp::create(at, loc, lanes));
+        auto copy =
+            scf::ForOp::create(at, loc, zero, size,
+                               arith::ConstantIndexOp::create(at, loc, lanes));
         OpBuilder c = OpBuilder::atBlockBegin(copy.getBody());
         Value j = copy.getInductionVar();
         auto vecType = VectorType::get({lanes}, type.getElementType());
