@@ -14,6 +14,8 @@
 
 #include "jx/Pipelines/CPUPipeline.h"
 
+#include "LoopBuffers.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -31,18 +33,6 @@ namespace {
 
 /// The largest buffer put on the stack (per iteration of its loop).
 constexpr int64_t kMaxBytes = 64 * 1024;
-
-/// Marks the allocas made here: a fresh buffer per iteration, whose
-/// contents no iteration reads before writing them, so that the iterations
-/// of one thread may share it (jx-hoist-allocas-per-thread).
-constexpr llvm::StringLiteral kPerIteration = "jx.per_iteration";
-
-std::optional<int64_t> staticBytes(MemRefType type) {
-  if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
-    return std::nullopt;
-  int64_t bits = type.getElementTypeBitWidth();
-  return type.getNumElements() * ((bits + 7) / 8);
-}
 
 /// The dealloc of `alloc` in its own block, when that is the buffer's only
 /// free.
@@ -63,7 +53,7 @@ memref::DeallocOp deallocInBlock(memref::AllocOp alloc) {
 /// its terminator: the stack its allocas take is released at the end of
 /// every iteration. (What memref.alloca_scope lowers to; the scope op
 /// itself cannot hold the loops inside the body once they become blocks.)
-void releaseStackPerIteration(IRRewriter &rewriter, Block *block) {
+void releaseStackPerIterationAttr(IRRewriter &rewriter, Block *block) {
   Location loc = block->getParentOp()->getLoc();
   rewriter.setInsertionPointToStart(block);
   auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
@@ -106,12 +96,12 @@ struct LoopTemporariesOnStackPass
       rewriter.setInsertionPoint(alloc);
       auto alloca = rewriter.replaceOpWithNewOp<memref::AllocaOp>(
           alloc, alloc.getType(), alloc.getAlignmentAttr());
-      alloca->setAttr(kPerIteration, rewriter.getUnitAttr());
+      alloca->setAttr(kPerIterationAttr, rewriter.getUnitAttr());
       rewriter.eraseOp(dealloc);
       bodies.insert(block);
     }
     for (Block *block : bodies)
-      releaseStackPerIteration(rewriter, block);
+      releaseStackPerIterationAttr(rewriter, block);
   }
 };
 
@@ -137,7 +127,7 @@ struct HoistAllocasPerThreadPass
     SmallVector<memref::AllocaOp> allocas;
     llvm::SetVector<Block *> emptied;
     getOperation()->walk([&](memref::AllocaOp op) {
-      if (op->getNumOperands() == 0 && op->hasAttr(kPerIteration))
+      if (op->getNumOperands() == 0 && op->hasAttr(kPerIterationAttr))
         allocas.push_back(op);
     });
     for (memref::AllocaOp alloca : allocas) {

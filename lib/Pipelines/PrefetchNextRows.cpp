@@ -34,6 +34,7 @@
 
 #include "jx/Pipelines/CPUPipeline.h"
 
+#include "LoopBuffers.h"
 #include "RowLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -283,12 +284,8 @@ struct PrefetchNextRowsPass
   /// Whether `nest` stores into a buffer defined outside the row loop.
   static bool writesOutside(Operation *nest, scf::ParallelOp rows) {
     WalkResult r = nest->walk([&](memref::StoreOp store) {
-      Value m = store.getMemref();
-      while (auto view = m.getDefiningOp<ViewLikeOpInterface>())
-        m = view.getViewSource();
-      Operation *home = m.getParentRegion()->getParentOp();
-      return rows->isAncestor(home) && (!m.getDefiningOp() ||
-                                        rows->isAncestor(m.getDefiningOp()))
+      Value m = viewRoot(store.getMemref());
+      return rows->isAncestor(m.getParentRegion()->getParentOp())
                  ? WalkResult::advance()
                  : WalkResult::interrupt();
     });

@@ -42,6 +42,7 @@
 
 #include "jx/Pipelines/CPUPipeline.h"
 
+#include "LoopBuffers.h"
 #include "RowLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -76,33 +77,10 @@ constexpr int64_t kMinRunBytes = 256;
 /// memory, not the arithmetic, bounds it: exp(x) * y + z moves 16 bytes
 /// for about 22, a tanh-form gelu 8 bytes for about 28.
 constexpr int64_t kMaxCostPerByte = 2;
-/// The stack buffers made here, as jx-loop-temporaries-on-stack marks its
-/// own: written before read in every iteration, so that the iterations of
-/// one thread may share one (jx-hoist-allocas-per-thread).
-constexpr llvm::StringLiteral kPerIteration = "jx.per_iteration";
 /// Marks the fences that each thread of the parallel loop before them
 /// must run (jx-fence-streaming-stores).
 constexpr llvm::StringLiteral kFenceEachThread = "jx.fence_each_thread";
 constexpr llvm::StringLiteral kSfence = "llvm.x86.sse.sfence";
-
-/// The buffer a chain of views starts from.
-Value rootOf(Value memref) {
-  while (Operation *def = memref.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      break;
-    memref = view.getViewSource();
-  }
-  return memref;
-}
-
-std::optional<int64_t> staticBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape() ||
-      !memref.getElementType().isIntOrFloat())
-    return std::nullopt;
-  return memref.getNumElements() * ((memref.getElementTypeBitWidth() + 7) / 8);
-}
 
 /// An innermost loop whose last dimension runs from 0 by 1 `trips` times.
 struct Loop {
@@ -215,7 +193,7 @@ struct StreamingStoresPass
     };
     for (Operation &op : loop.body->getOperations()) {
       if (auto load = dyn_cast<memref::LoadOp>(op)) {
-        readRoots.insert(rootOf(load.getMemref()));
+        readRoots.insert(viewRoot(load.getMemref()));
         if (!count(load.getMemRefType(), load.getIndices()))
           return {};
       } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
@@ -279,8 +257,10 @@ struct StreamingStoresPass
            stores.front().getMemRefType().getElementTypeBitWidth() !=
                type.getElementTypeBitWidth()))
         continue;
-      Value root = rootOf(store.getMemref());
-      std::optional<int64_t> rootBytes = staticBytes(root.getType());
+      Value root = viewRoot(store.getMemref());
+      auto rootType = dyn_cast<MemRefType>(root.getType());
+      std::optional<int64_t> rootBytes =
+          rootType ? staticBytes(rootType) : std::nullopt;
       if (!rootBytes || *rootBytes < minBytes || readRoots.contains(root))
         continue;
       stores.push_back(store);
@@ -329,7 +309,7 @@ struct StreamingStoresPass
       auto alloca = memref::AllocaOp::create(
           atHome, loc, MemRefType::get({chunk}, type.getElementType()),
           atHome.getI64IntegerAttr(kLineBytes));
-      alloca->setAttr(kPerIteration, atHome.getUnitAttr());
+      alloca->setAttr(kPerIterationAttr, atHome.getUnitAttr());
       scratch.push_back(alloca);
     }
 
