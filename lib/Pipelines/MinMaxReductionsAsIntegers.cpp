@@ -50,28 +50,15 @@ namespace {
 constexpr int64_t kMinIterations = 4096;
 constexpr int64_t kMinPerResult = 16;
 
-/// An integer key of the float `x`, in the order of the values.
-Value keyOf(OpBuilder &b, Location loc, Value x) {
-  unsigned w = x.getType().getIntOrFloatBitWidth();
-  Type it = b.getIntegerType(w);
-  Value bits = arith::BitcastOp::create(b, loc, it, x);
-  Value sign = arith::ShRSIOp::create(
-      b, loc, bits,
-      arith::ConstantOp::create(b, loc, it, b.getIntegerAttr(it, w - 1)));
-  Value magnitude = arith::ConstantOp::create(
-      b, loc, it, b.getIntegerAttr(it, APInt::getSignedMaxValue(w)));
-  return arith::XOrIOp::create(b, loc, bits,
-                               arith::AndIOp::create(b, loc, sign, magnitude));
-}
-
 /// The float of a key (the key of a key is the float's bits).
 Value floatOf(OpBuilder &b, Location loc, Value key, Type floatType) {
-  Value bits = keyOf(b, loc, arith::BitcastOp::create(b, loc, floatType, key));
+  Value bits = stablehlo::totalOrderKey(
+      b, loc, arith::BitcastOp::create(b, loc, floatType, key));
   return arith::BitcastOp::create(b, loc, floatType, bits);
 }
 
-/// The key of the float constant `v`.
-APInt keyOf(APFloat v) {
+/// The key of the float constant `v` (totalOrderKey at compile time).
+APInt constantKey(APFloat v) {
   APInt bits = v.bitcastToAPInt();
   unsigned w = bits.getBitWidth();
   return bits.isNegative() ? bits ^ APInt::getSignedMaxValue(w) : bits;
@@ -159,14 +146,15 @@ struct MinMaxReductionsAsIntegersPass
       APFloat c(0.0);
       if (auto fill = init.getDefiningOp<linalg::FillOp>();
           fill && matchPattern(fill.getInputs()[0], m_ConstantFloat(&c))) {
-        Value k = arith::ConstantOp::create(b, loc, it,
-                                            b.getIntegerAttr(it, keyOf(c)));
+        Value k = arith::ConstantOp::create(
+            b, loc, it, b.getIntegerAttr(it, constantKey(c)));
         return linalg::FillOp::create(b, loc, k, empty).getResult(0);
       }
       return linalg::GenericOp::create(
                  b, loc, keyType, init, empty, same, parallel,
                  [&](OpBuilder &nb, Location nl, ValueRange args) {
-                   linalg::YieldOp::create(nb, nl, keyOf(nb, nl, args[0]));
+                   linalg::YieldOp::create(
+                       nb, nl, stablehlo::totalOrderKey(nb, nl, args[0]));
                  })
           .getResult(0);
     };
@@ -185,7 +173,8 @@ struct MinMaxReductionsAsIntegersPass
           for (Operation &inner : body.without_terminator())
             if (!spelled.contains(&inner))
               nb.clone(inner, map);
-          Value k = keyOf(nb, nl, map.lookupOrDefault(value));
+          Value k =
+              stablehlo::totalOrderKey(nb, nl, map.lookupOrDefault(value));
           Value kept = args[inputs.size()], other = args[inputs.size() + 1];
           // A maximum keeps the largest key and watches the smallest for
           // a negative NaN; a minimum the other way round.
@@ -197,11 +186,11 @@ struct MinMaxReductionsAsIntegersPass
 
     // Back to floats: the kept key's float, unless the other accumulator
     // holds a NaN the kept one does not.
-    APInt posInf =
-        keyOf(APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics()));
-    APInt negInf =
-        keyOf(APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics(),
-                              /*Negative=*/true));
+    APInt posInf = constantKey(
+        APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics()));
+    APInt negInf = constantKey(
+        APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics(),
+                        /*Negative=*/true));
     Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), floatType);
     SmallVector<AffineMap> three(3, b.getMultiDimIdentityMap(rank));
     auto back = linalg::GenericOp::create(

@@ -223,20 +223,6 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type from, Type fromOri
 /// Float comparison with a TOTALORDER compare type: -NaN < -Inf < ... <
 /// -0 < +0 < ... < +Inf < +NaN, via the sign-magnitude to two's complement
 /// trick on the bit pattern.
-Value totalOrderKey(OpBuilder &b, Location loc, Value x) {
-  unsigned w = x.getType().getIntOrFloatBitWidth();
-  Type it = b.getIntegerType(w);
-  Value bits = arith::BitcastOp::create(b, loc, it, x);
-  Value zero = constInt(b, loc, it, 0);
-  Value negative = cmpi(b, loc, arith::CmpIPredicate::slt, bits, zero);
-  // Negative values: flip the magnitude bits so that larger magnitudes sort
-  // lower; compared as signed integers the keys are then totally ordered.
-  Value maxPos = arith::ConstantOp::create(
-      b, loc, it, b.getIntegerAttr(it, APInt::getSignedMaxValue(w)));
-  Value negKey = arith::XOrIOp::create(b, loc, bits, maxPos);
-  return select(b, loc, negative, negKey, bits);
-}
-
 Value compareScalar(OpBuilder &b, Location loc, CompareOp op, Type orig,
                     Value x, Value y) {
   ComparisonDirection dir = op.getComparisonDirection();
@@ -419,6 +405,20 @@ Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
 }
 
 } // namespace
+
+Value totalOrderKey(OpBuilder &b, Location loc, Value x) {
+  unsigned w = x.getType().getIntOrFloatBitWidth();
+  Type it = b.getIntegerType(w);
+  Value bits = arith::BitcastOp::create(b, loc, it, x);
+  // Negative values: flip the magnitude bits (bits >> (w - 1) is all ones
+  // for them, zero otherwise) so that larger magnitudes sort lower;
+  // compared as signed integers the keys are then totally ordered.
+  Value sign = arith::ShRSIOp::create(b, loc, bits, constInt(b, loc, it, w - 1));
+  Value magnitude = arith::ConstantOp::create(
+      b, loc, it, b.getIntegerAttr(it, APInt::getSignedMaxValue(w)));
+  return arith::XOrIOp::create(b, loc, bits,
+                               arith::AndIOp::create(b, loc, sign, magnitude));
+}
 
 std::optional<FloatMinMax> matchFloatMinMax(Value v) {
   // minMax's spelling, from the select back: select(or(or(wins, tie),

@@ -49,6 +49,12 @@ mlir::Value convertScalarValue(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value x, mlir::Type fromOrig,
                                mlir::Type to, mlir::Type toOrig);
 
+/// The signed integer (of the float's width) whose order is the float's
+/// total order: -0 below +0, positive NaNs above +inf, negative NaNs below
+/// -inf. Its own inverse on the bits: the key of a key is the float's bits.
+mlir::Value totalOrderKey(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value x);
+
 /// A float stablehlo.maximum or minimum as buildScalarOp spells it out (a
 /// compare and select that propagates NaN and orders -0 below +0; not
 /// arith.maximumf, which arith-expand lowers without the signed zeros),
