@@ -14,8 +14,9 @@
 // `overwrite` (C's old contents are ignored), else 1. Pointers are
 // addresses. Matrix-vector shapes go to GEMV. The library is the BLAS jx
 // links (OpenBLAS), which threads each call itself, except for the f32
-// products where oneDNN's matmul is faster (dnnl.h; per CPU and shape,
-// default_onednn below, or the tuning database).
+// products where oneDNN's matmul primitive or its dnnl_sgemm is faster
+// (dnnl.h; per CPU and shape, default_sgemm_library below, or the tuning
+// database).
 
 #include "gemm_batch.h"
 #include "dnnl.h"
@@ -31,6 +32,8 @@
 #include <chrono>
 #include <complex>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -103,27 +106,45 @@ template <typename R> struct complex_blas {
 template <> struct blas<std::complex<float>> : complex_blas<float> {};
 template <> struct blas<std::complex<double>> : complex_blas<double> {};
 
-/// Which library computes an f32 GEMM of `work` multiply-adds (m, n > 1)
-/// when the tuning database has no entry for its shape: a per-CPU rule
-/// from measurements (docs/performance.md, "Which library per shape").
+/// The three ways jx computes an f32 GEMM (m, n > 1), by their names in
+/// the tuning database.
+enum class sgemm_library { openblas, onednn_matmul, onednn_sgemm };
+constexpr const char *kSgemmLibraryNames[] = {"openblas", "onednn",
+                                              "onednn-sgemm"};
+
+/// Which library computes an f32 GEMM when the tuning database has no
+/// entry for its shape: a per-CPU rule from measurements
+/// (docs/performance.md, "Which library per shape").
 ///  - With AVX-512 (an Intel Xeon): oneDNN from 64 x 64 x 64 (2^18) up, 15
 ///    to 70 % faster than OpenBLAS there (256 x 784 x 512: 140 against 116
 ///    GFLOP/s on one core); below, its per-call cost (about 2 us) loses.
+///    Where every dimension is at least 512 (AMD Zen 5): oneDNN's
+///    dnnl_sgemm rather than its matmul primitive, 5-13 % faster there
+///    (1024^3 on one core: 9.0 against 9.6 ms; 2048^3 73 against 82 ms),
+///    while the matmul primitive is faster on the smaller shapes of an MLP
+///    or an attention block (256 x 512 x 512: 0.59 against 0.69 ms).
 ///  - AVX2 only (an AMD EPYC, Zen 3): oneDNN's AVX2 matmul wins only on
 ///    small products, 2^18 to 2^24 (256^3) multiply-adds, by 5-15 %; above,
 ///    OpenBLAS is 1.3-2x faster (256 x 2048 x 512: 6.0 against 11.9 ms on
 ///    one core, 3.1 against 5.9 ms on two).
 constexpr int64_t kMinDnnlWork = int64_t(1) << 18;
 constexpr int64_t kMaxDnnlWorkAvx2 = int64_t(1) << 24;
+constexpr int64_t kMinDnnlSgemmDim = 512;
 
-bool default_onednn(int64_t work) {
+sgemm_library default_sgemm_library(int64_t m, int64_t n, int64_t k) {
   static const bool avx512 = [] {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") != 0;
   }();
+  int64_t work = m * n * k;
   if (work < kMinDnnlWork)
-    return false;
-  return avx512 || work <= kMaxDnnlWorkAvx2;
+    return sgemm_library::openblas;
+  if (!avx512)
+    return work <= kMaxDnnlWorkAvx2 ? sgemm_library::onednn_matmul
+                                    : sgemm_library::openblas;
+  if (std::min({m, n, k}) >= kMinDnnlSgemmDim)
+    return sgemm_library::onednn_sgemm;
+  return sgemm_library::onednn_matmul;
 }
 
 using jx::runtime::gemm_batch::batch_item;
@@ -233,15 +254,58 @@ template <typename F> double time_us(F fn) {
   return t[2];
 }
 
-/// Whether oneDNN rather than OpenBLAS computes this f32 GEMM (m, n > 1):
-/// the tuning database's choice (tuning.h), else, with tuning on, the
-/// faster of both timed now on the call's operands (into a scratch C), else
-/// the measured default threshold. Decided once per shape per process.
-bool use_onednn(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
-                const float *a, int64_t lda, const float *b, int64_t ldb,
-                int64_t ldc) {
+/// Computes C = op(A) op(B) + beta C (f32, m, n > 1) with `library`;
+/// false when oneDNN rejected it (nothing written).
+bool sgemm_with(sgemm_library library, int64_t m, int64_t n, int64_t k,
+                bool ta, bool tb, const float *a, int64_t lda, const float *b,
+                int64_t ldb, float beta, float *c, int64_t ldc) {
+  switch (library) {
+  case sgemm_library::onednn_matmul:
+    return jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k, ta,
+                                  tb, a, lda, b, ldb, beta != 0.0f, c, ldc);
+  case sgemm_library::onednn_sgemm:
+    return jx::runtime::dnnl_sgemm_f32(m, n, k, ta, tb, a, lda, b, ldb, beta,
+                                       c, ldc);
+  case sgemm_library::openblas:
+    break;
+  }
+  blas<float>::gemm(ta ? CblasTrans : CblasNoTrans,
+                    tb ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b, ldb,
+                    beta, c, ldc);
+  return true;
+}
+
+/// The library JX_SGEMM_LIBRARY names for every f32 GEMM (m, n > 1), if it
+/// is set: "openblas", "onednn" (the matmul primitive) or "onednn-sgemm".
+/// Another value is reported once on stderr and ignored.
+std::optional<sgemm_library> forced_sgemm_library() {
+  static const std::optional<sgemm_library> forced =
+      []() -> std::optional<sgemm_library> {
+    const char *env = std::getenv("JX_SGEMM_LIBRARY");
+    if (!env || !*env)
+      return std::nullopt;
+    for (int i = 0; i < 3; ++i)
+      if (std::string(env) == kSgemmLibraryNames[i])
+        return static_cast<sgemm_library>(i);
+    std::fprintf(stderr,
+                 "jx: warning: ignoring JX_SGEMM_LIBRARY=%s (expected "
+                 "openblas, onednn or onednn-sgemm)\n",
+                 env);
+    return std::nullopt;
+  }();
+  return forced;
+}
+
+/// Which library computes this f32 GEMM (m, n > 1): JX_SGEMM_LIBRARY, else
+/// the tuning database's
+/// choice (tuning.h), else, with tuning on, the fastest of the three timed
+/// now on the call's operands (into a scratch C), else the measured
+/// default rule. Decided once per shape per process.
+sgemm_library choose_sgemm_library(int64_t m, int64_t n, int64_t k, bool ta,
+                                   bool tb, const float *a, int64_t lda,
+                                   const float *b, int64_t ldb, int64_t ldc) {
   static std::mutex mutex;
-  static std::map<std::array<int64_t, 9>, bool> decided;
+  static std::map<std::array<int64_t, 9>, sgemm_library> decided;
   std::array<int64_t, 9> shape = {
       m, n, k, ta, tb, lda, ldb, ldc,
       static_cast<int64_t>(jx::runtime::num_threads())};
@@ -257,31 +321,43 @@ bool use_onednn(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
                     " lda=" + std::to_string(lda) + " ldb=" +
                     std::to_string(ldb) + " ldc=" + std::to_string(ldc) +
                     " threads=" + std::to_string(jx::runtime::num_threads());
-  bool onednn = default_onednn(m * n * k);
-  if (std::optional<std::string> choice = jx::runtime::tuned_choice(key)) {
-    onednn = *choice == "onednn";
-  } else if (jx::runtime::tuning_enabled()) {
+  sgemm_library library = default_sgemm_library(m, n, k);
+  std::optional<sgemm_library> forced = forced_sgemm_library();
+  std::optional<std::string> choice =
+      forced ? std::nullopt : jx::runtime::tuned_choice(key);
+  bool known = forced.has_value();
+  if (forced)
+    library = *forced;
+  else if (choice)
+    for (int i = 0; i < 3; ++i)
+      if (*choice == kSgemmLibraryNames[i]) {
+        library = static_cast<sgemm_library>(i);
+        known = true;
+      }
+  if (!known && jx::runtime::tuning_enabled()) {
     std::vector<float> scratch(static_cast<std::size_t>(m) * ldc);
-    bool ok = true;
-    double dnnl = time_us([&] {
-      ok &= jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k, ta,
-                                   tb, a, lda, b, ldb, false, scratch.data(),
-                                   ldc);
-    });
-    double openblas = time_us([&] {
-      blas<float>::gemm(ta ? CblasTrans : CblasNoTrans,
-                        tb ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b,
-                        ldb, 0.0f, scratch.data(), ldc);
-    });
-    if (ok) {
-      onednn = dnnl < openblas;
-      jx::runtime::record_tuning(key, onednn ? "onednn" : "openblas",
-                                 {{"onednn", dnnl}, {"openblas", openblas}});
+    std::vector<std::pair<std::string, double>> times;
+    double best = 0;
+    for (int i = 0; i < 3; ++i) {
+      auto candidate = static_cast<sgemm_library>(i);
+      bool ok = true;
+      double us = time_us([&] {
+        ok &= sgemm_with(candidate, m, n, k, ta, tb, a, lda, b, ldb, 0.0f,
+                         scratch.data(), ldc);
+      });
+      if (!ok)
+        continue;
+      times.emplace_back(kSgemmLibraryNames[i], us);
+      if (times.size() == 1 || us < best) {
+        best = us;
+        library = candidate;
+      }
     }
+    jx::runtime::record_tuning(key, kSgemmLibraryNames[int(library)], times);
   }
   std::lock_guard<std::mutex> lock(mutex);
-  decided[shape] = onednn;
-  return onednn;
+  decided[shape] = library;
+  return library;
 }
 
 /// One BLAS call: C = op(A) op(B) + beta C.
@@ -305,12 +381,14 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
     else
       blas<T>::gemv(CblasTrans, k, n, b, ldb, a, inca, beta, c, 1);
   } else {
-    if constexpr (std::is_same_v<T, float>)
-      if (use_onednn(m, n, k, trans_a, trans_b, a, lda, b, ldb, ldc) &&
-          jx::runtime::dnnl_gemm(jx::runtime::gemm_types::f32, m, n, k,
-                                 trans_a, trans_b, a, lda, b, ldb,
-                                 beta != 0.0f, c, ldc))
+    if constexpr (std::is_same_v<T, float>) {
+      sgemm_library library = choose_sgemm_library(
+          m, n, k, trans_a, trans_b, a, lda, b, ldb, ldc);
+      if (library != sgemm_library::openblas &&
+          sgemm_with(library, m, n, k, trans_a, trans_b, a, lda, b, ldb, beta,
+                     c, ldc))
         return;
+    }
     blas<T>::gemm(trans_a ? CblasTrans : CblasNoTrans,
                   trans_b ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b, ldb,
                   beta, c, ldc);
@@ -374,8 +452,11 @@ bool batch_on_threads(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
       !disjoint_outputs(m, n, ldc, loops, outer))
     return false;
   bool onednn = false;
-  if constexpr (std::is_same_v<T, float>)
-    onednn = use_onednn(m, n, k, ta, tb, a, lda, b, ldb, ldc);
+  sgemm_library library = sgemm_library::openblas;
+  if constexpr (std::is_same_v<T, float>) {
+    library = choose_sgemm_library(m, n, k, ta, tb, a, lda, b, ldb, ldc);
+    onednn = library != sgemm_library::openblas;
+  }
   if (!onednn && !openblas_on_openmp())
     return false;
   std::vector<char> failed(total, 0);
@@ -384,9 +465,8 @@ bool batch_on_threads(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
     batch_item item = item_at(it, loops, outer);
     if constexpr (std::is_same_v<T, float>)
       if (onednn) {
-        failed[it] = !jx::runtime::dnnl_gemm(
-            jx::runtime::gemm_types::f32, m, n, k, ta, tb, a + item.a, lda,
-            b + item.b, ldb, beta != 0.0f, c + item.c, ldc);
+        failed[it] = !sgemm_with(library, m, n, k, ta, tb, a + item.a, lda,
+                                 b + item.b, ldb, beta, c + item.c, ldc);
         continue;
       }
     blas<T>::gemm(ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,

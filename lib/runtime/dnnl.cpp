@@ -1,6 +1,7 @@
 // dnnl.cpp - the runtime's oneDNN kernels: the convolution that compiled
 // code calls (jx-convolution-to-dnnl), with its bias add fused, and the
-// GEMM behind jx_rt_gemm_f32 (all but small products) and jx_rt_gemm_s8s32
+// GEMMs behind jx_rt_gemm_f32 (all but small products: the matmul
+// primitive, or dnnl_sgemm for large square ones) and jx_rt_gemm_s8s32
 // (blas.cpp).
 //
 // Each distinct convolution descriptor (kernels.h) gets a oneDNN primitive once: the
@@ -433,6 +434,18 @@ bool jx::runtime::dnnl_gemm(gemm_types types, int64_t m, int64_t n, int64_t k,
   } catch (const std::bad_alloc &) {
     return false; // no scratchpad: the same
   }
+}
+
+bool jx::runtime::dnnl_sgemm_f32(int64_t m, int64_t n, int64_t k,
+                                 bool trans_a, bool trans_b, const float *a,
+                                 int64_t lda, const float *b, int64_t ldb,
+                                 float beta, float *c, int64_t ldc) {
+  set_library_threads(static_cast<int>(jx::runtime::num_threads()));
+  // dnnl_sgemm is row major, like jx's operands.
+  dnnl_status_t status =
+      dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', m, n, k, 1.0f, a,
+                 lda, b, ldb, beta, c, ldc);
+  return status == dnnl_success;
 }
 
 extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,

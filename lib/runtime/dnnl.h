@@ -21,6 +21,16 @@ bool dnnl_gemm(gemm_types types, int64_t m, int64_t n, int64_t k,
                const void *b, int64_t ldb, bool accumulate, void *c,
                int64_t ldc);
 
+/// The same f32 product (C = op(A) op(B) + beta C) through oneDNN's BLAS-like
+/// dnnl_sgemm, whose packing and AVX-512 kernel differ from the matmul
+/// primitive's (brgemm): faster on large square products on an AMD Zen 5
+/// (docs/performance.md, "Which library per shape"). Runs on
+/// jx::runtime::num_threads() threads. False when oneDNN rejects the call
+/// (nothing written).
+bool dnnl_sgemm_f32(int64_t m, int64_t n, int64_t k, bool trans_a,
+                    bool trans_b, const float *a, int64_t lda, const float *b,
+                    int64_t ldb, float beta, float *c, int64_t ldc);
+
 } // namespace jx::runtime
 
 #endif // JX_RUNTIME_DNNL_H

@@ -10,9 +10,14 @@
 // picks by default only for wide-channel windows.
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --seed 7 --count 40 | FileCheck %s
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 3 --count 40 | FileCheck %s --check-prefix=DOTS
+// Each f32 GEMM library on every shape, whatever the per-shape rule picks:
+// RUN: env JX_SGEMM_LIBRARY=onednn-sgemm python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 11 --count 30 | FileCheck %s --check-prefix=LIB
+// RUN: env JX_SGEMM_LIBRARY=onednn python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 12 --count 30 | FileCheck %s --check-prefix=LIB
+// RUN: env JX_SGEMM_LIBRARY=openblas python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 13 --count 30 | FileCheck %s --check-prefix=LIB
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 5 --count 40 | FileCheck %s --check-prefix=CONVS
 // RUN: env JX_DNNL_LAYOUT=blocked python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 9 --count 30 | FileCheck %s --check-prefix=BLOCKED
 // CHECK: fusion differential: 40 passed, 0 failed
 // DOTS: dot_general differential: 40 passed, 0 failed
+// LIB: dot_general differential: 30 passed, 0 failed
 // CONVS: convolution differential: 40 passed, 0 failed
 // BLOCKED: convolution differential: 30 passed, 0 failed

@@ -1,11 +1,11 @@
-// jxc tune times OpenBLAS and oneDNN on each f32 GEMM shape of a program and
-// records the faster in the tuning database; a second run finds nothing new;
+// jxc tune times OpenBLAS and oneDNN (its matmul primitive and dnnl_sgemm) on
+// each f32 GEMM shape of a program and records the fastest in the tuning database; a second run finds nothing new;
 // an unreadable database is ignored with a warning; --clear deletes it.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env JX_TUNING_DB=%t/db.json jxc tune %s --threads 1 | FileCheck %s --check-prefix=FIRST
 // FIRST: tuning @main on {{.+}} (1 threads)
-// FIRST-DAG: sgemm m=96 n=80 k=64 ta=0 tb=0 lda=64 ldb=80 ldc=80 threads=1: {{onednn|openblas}} (onednn {{[0-9.]+}} us, openblas {{[0-9.]+}} us)
-// FIRST-DAG: sgemm m=64 n=80 k=96 ta=1 tb=0 lda=64 ldb=80 ldc=80 threads=1: {{onednn|openblas}}
+// FIRST-DAG: sgemm m=96 n=80 k=64 ta=0 tb=0 lda=64 ldb=80 ldc=80 threads=1: {{onednn-sgemm|onednn|openblas}} (openblas {{[0-9.]+}} us, onednn {{[0-9.]+}} us, onednn-sgemm {{[0-9.]+}} us)
+// FIRST-DAG: sgemm m=64 n=80 k=96 ta=1 tb=0 lda=64 ldb=80 ldc=80 threads=1: {{onednn-sgemm|onednn|openblas}}
 // FIRST: database: {{.*}}db.json
 // RUN: FileCheck %s --check-prefix=DB < %t/db.json
 // DB: "winner":
@@ -20,6 +20,10 @@
 // CLEAR: removed the tuning database {{.*}}db.json
 // RUN: env JX_TUNING_DB=%t/db.json jxc tune --clear | FileCheck %s --check-prefix=NONE
 // NONE: no tuning database at
+// An unknown JX_SGEMM_LIBRARY is reported and ignored (tuning goes on):
+// RUN: env JX_SGEMM_LIBRARY=mkl JX_TUNING_DB=%t/other.json jxc tune %s --threads 1 2>&1 | FileCheck %s --check-prefix=BOGUS
+// BOGUS: jx: warning: ignoring JX_SGEMM_LIBRARY=mkl (expected openblas, onednn or onednn-sgemm)
+// BOGUS: sgemm m=96
 // RUN: not jxc tune 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: give a program to tune
 

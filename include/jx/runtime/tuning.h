@@ -6,9 +6,11 @@
 // is which library is faster: oneDNN's per-call cost makes OpenBLAS win
 // below about 64^3 multiply-adds on one AVX-512 Xeon, and on an AVX2-only
 // AMD EPYC OpenBLAS also wins above 256^3. Without tuning the runtime uses
-// that measured rule per CPU (blas.cpp, default_onednn). With tuning on (JX_TUNE=1, or `jxc tune FILE`), the first call
-// of each f32 GEMM shape the database lacks times both libraries on the
-// call's own operands, uses the faster, and records it.
+// that measured rule per CPU and shape (blas.cpp, default_sgemm_library).
+// With tuning on (JX_TUNE=1, or `jxc tune FILE`), the first call of each f32
+// GEMM shape the database lacks times the candidates (OpenBLAS, oneDNN's
+// matmul primitive "onednn", oneDNN's dnnl_sgemm "onednn-sgemm") on the
+// call's own operands, uses the fastest, and records it.
 //
 // The database is a JSON file: JX_TUNING_DB if set, else
 // $XDG_CACHE_HOME/jx/tuning.json, else $HOME/.cache/jx/tuning.json. Entries
