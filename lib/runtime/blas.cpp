@@ -114,35 +114,50 @@ constexpr const char *kSgemmLibraryNames[] = {"openblas", "onednn",
 
 /// Which library computes an f32 GEMM when the tuning database has no
 /// entry for its shape: a per-CPU rule from measurements
-/// (docs/performance.md, "Which library per shape").
-///  - With AVX-512 (an Intel Xeon): oneDNN from 64 x 64 x 64 (2^18) up, 15
+/// (docs/performance.md, "Which library per shape"). OpenBLAS is Debian's
+/// 0.3.21 as the environment configures it.
+///  - With AVX-512, an Intel Xeon: oneDNN from 64 x 64 x 64 (2^18) up, 15
 ///    to 70 % faster than OpenBLAS there (256 x 784 x 512: 140 against 116
 ///    GFLOP/s on one core); below, its per-call cost (about 2 us) loses.
-///    Where every dimension is at least 512 (AMD Zen 5): oneDNN's
-///    dnnl_sgemm rather than its matmul primitive, 5-13 % faster there
-///    (1024^3 on one core: 9.0 against 9.6 ms; 2048^3 73 against 82 ms),
-///    while the matmul primitive is faster on the smaller shapes of an MLP
-///    or an attention block (256 x 512 x 512: 0.59 against 0.69 ms).
+///  - With AVX-512, an AMD EPYC (Zen 5): oneDNN from 32 x 32 x 32 (2^15) up
+///    (64^3 on one core: 2.3 us against OpenBLAS's 4.7; 32^3 0.5 against
+///    0.7; 16 x 64 x 16 0.4 both).
+///  - On both, which of oneDNN's two GEMMs (measured on the Zen 5, one
+///    core): its dnnl_sgemm where every dimension is at least 512 (1024^3
+///    9.0 against the matmul primitive's 9.6 ms; 2048^3 73 against 82 ms)
+///    or where m or n is at most 32, a skinny product (8 x 1024 x 1024 78
+///    against 155 us; 32 x 1024 x 256, an LSTM step's, 75 against 91; equal
+///    within 3 % where B is transposed); the matmul primitive between, where
+///    it is faster as often as not (256 x 512 x 512: 0.59 against 0.69 ms).
 ///  - AVX2 only (an AMD EPYC, Zen 3): oneDNN's AVX2 matmul wins only on
 ///    small products, 2^18 to 2^24 (256^3) multiply-adds, by 5-15 %; above,
 ///    OpenBLAS is 1.3-2x faster (256 x 2048 x 512: 6.0 against 11.9 ms on
 ///    one core, 3.1 against 5.9 ms on two).
 constexpr int64_t kMinDnnlWork = int64_t(1) << 18;
+constexpr int64_t kMinDnnlWorkAmdAvx512 = int64_t(1) << 15;
 constexpr int64_t kMaxDnnlWorkAvx2 = int64_t(1) << 24;
 constexpr int64_t kMinDnnlSgemmDim = 512;
+constexpr int64_t kMaxSkinnyDim = 32;
 
 sgemm_library default_sgemm_library(int64_t m, int64_t n, int64_t k) {
   static const bool avx512 = [] {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") != 0;
   }();
+  static const bool amd = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("amd") != 0;
+  }();
   int64_t work = m * n * k;
-  if (work < kMinDnnlWork)
+  if (!avx512) {
+    if (work < kMinDnnlWork || work > kMaxDnnlWorkAvx2)
+      return sgemm_library::openblas;
+    return sgemm_library::onednn_matmul;
+  }
+  if (work < (amd ? kMinDnnlWorkAmdAvx512 : kMinDnnlWork))
     return sgemm_library::openblas;
-  if (!avx512)
-    return work <= kMaxDnnlWorkAvx2 ? sgemm_library::onednn_matmul
-                                    : sgemm_library::openblas;
-  if (std::min({m, n, k}) >= kMinDnnlSgemmDim)
+  if (std::min({m, n, k}) >= kMinDnnlSgemmDim ||
+      std::min(m, n) <= kMaxSkinnyDim)
     return sgemm_library::onednn_sgemm;
   return sgemm_library::onednn_matmul;
 }
