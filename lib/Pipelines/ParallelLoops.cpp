@@ -28,6 +28,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -87,6 +88,11 @@ std::optional<int64_t> workOf(Operation *op) {
 std::optional<int64_t> workIn(Region &region) {
   int64_t total = 0;
   for (Operation &op : region.getOps()) {
+    // A vector store does the work of one iteration per element.
+    if (auto store = dyn_cast<vector::StoreOp>(op)) {
+      total += store.getVectorType().getNumElements();
+      continue;
+    }
     if (!isa<scf::ParallelOp, scf::ForOp>(op)) {
       if (op.getNumRegions() && !isa<scf::IfOp>(op))
         return std::nullopt; // while loops: unknown trip counts
