@@ -53,7 +53,7 @@ memref::DeallocOp deallocInBlock(memref::AllocOp alloc) {
 /// its terminator: the stack its allocas take is released at the end of
 /// every iteration. (What memref.alloca_scope lowers to; the scope op
 /// itself cannot hold the loops inside the body once they become blocks.)
-void releaseStackPerIterationAttr(IRRewriter &rewriter, Block *block) {
+void releaseStackPerIteration(IRRewriter &rewriter, Block *block) {
   Location loc = block->getParentOp()->getLoc();
   rewriter.setInsertionPointToStart(block);
   auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
@@ -101,7 +101,7 @@ struct LoopTemporariesOnStackPass
       bodies.insert(block);
     }
     for (Block *block : bodies)
-      releaseStackPerIterationAttr(rewriter, block);
+      releaseStackPerIteration(rewriter, block);
   }
 };
 

@@ -111,7 +111,9 @@ bool isPureTransposedCopy(scf::ParallelOp loop, unsigned read) {
 }
 
 /// Replaces the pure transposed copy `loop` (above) by one that moves a
-/// kBlock x kBlock block per iteration through a vector.transpose.
+/// kBlock x kBlock block per iteration through registers, transposed by
+/// vector.shuffle (canonicalization scalarizes a vector.transpose of the
+/// loaded rows into element extracts and inserts).
 void transposeInRegisters(scf::ParallelOp loop, unsigned read) {
   auto load = cast<memref::LoadOp>(&loop.getBody()->front());
   auto store = cast<memref::StoreOp>(load->getNextNode());
@@ -195,7 +197,8 @@ struct TileTransposesPass
   StringRef getArgument() const override { return "jx-tile-transposes"; }
   StringRef getDescription() const override {
     return "Tile parallel loop nests that read along a different loop than "
-           "they write (transposes) by 32 x 32";
+           "they write (transposes) by 32 x 32, or move 16 x 16 blocks of "
+           "a plain 32-bit transposed copy through registers";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, scf::SCFDialect,

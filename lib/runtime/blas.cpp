@@ -290,6 +290,14 @@ bool sgemm_with(sgemm_library library, int64_t m, int64_t n, int64_t k,
   return true;
 }
 
+/// The library of that name in the tuning database, if any.
+std::optional<sgemm_library> sgemm_library_named(const std::string &name) {
+  for (int i = 0; i < 3; ++i)
+    if (name == kSgemmLibraryNames[i])
+      return static_cast<sgemm_library>(i);
+  return std::nullopt;
+}
+
 /// The library JX_SGEMM_LIBRARY names for every f32 GEMM (m, n > 1), if it
 /// is set: "openblas", "onednn" (the matmul primitive) or "onednn-sgemm".
 /// Another value is reported once on stderr and ignored.
@@ -299,9 +307,8 @@ std::optional<sgemm_library> forced_sgemm_library() {
     const char *env = std::getenv("JX_SGEMM_LIBRARY");
     if (!env || !*env)
       return std::nullopt;
-    for (int i = 0; i < 3; ++i)
-      if (std::string(env) == kSgemmLibraryNames[i])
-        return static_cast<sgemm_library>(i);
+    if (std::optional<sgemm_library> named = sgemm_library_named(env))
+      return named;
     std::fprintf(stderr,
                  "jx: warning: ignoring JX_SGEMM_LIBRARY=%s (expected "
                  "openblas, onednn or onednn-sgemm)\n",
@@ -312,10 +319,9 @@ std::optional<sgemm_library> forced_sgemm_library() {
 }
 
 /// Which library computes this f32 GEMM (m, n > 1): JX_SGEMM_LIBRARY, else
-/// the tuning database's
-/// choice (tuning.h), else, with tuning on, the fastest of the three timed
-/// now on the call's operands (into a scratch C), else the measured
-/// default rule. Decided once per shape per process.
+/// the tuning database's choice (tuning.h), else, with tuning on, the
+/// fastest of the three timed now on the call's operands (into a scratch
+/// C), else the measured default rule. Decided once per shape per process.
 sgemm_library choose_sgemm_library(int64_t m, int64_t n, int64_t k, bool ta,
                                    bool tb, const float *a, int64_t lda,
                                    const float *b, int64_t ldb, int64_t ldc) {
@@ -336,19 +342,11 @@ sgemm_library choose_sgemm_library(int64_t m, int64_t n, int64_t k, bool ta,
                     " lda=" + std::to_string(lda) + " ldb=" +
                     std::to_string(ldb) + " ldc=" + std::to_string(ldc) +
                     " threads=" + std::to_string(jx::runtime::num_threads());
-  sgemm_library library = default_sgemm_library(m, n, k);
-  std::optional<sgemm_library> forced = forced_sgemm_library();
-  std::optional<std::string> choice =
-      forced ? std::nullopt : jx::runtime::tuned_choice(key);
-  bool known = forced.has_value();
-  if (forced)
-    library = *forced;
-  else if (choice)
-    for (int i = 0; i < 3; ++i)
-      if (*choice == kSgemmLibraryNames[i]) {
-        library = static_cast<sgemm_library>(i);
-        known = true;
-      }
+  std::optional<sgemm_library> known = forced_sgemm_library();
+  if (!known)
+    if (std::optional<std::string> choice = jx::runtime::tuned_choice(key))
+      known = sgemm_library_named(*choice);
+  sgemm_library library = known ? *known : default_sgemm_library(m, n, k);
   if (!known && jx::runtime::tuning_enabled()) {
     std::vector<float> scratch(static_cast<std::size_t>(m) * ldc);
     std::vector<std::pair<std::string, double>> times;
@@ -396,14 +394,12 @@ void call(int64_t m, int64_t n, int64_t k, bool trans_a, bool trans_b,
     else
       blas<T>::gemv(CblasTrans, k, n, b, ldb, a, inca, beta, c, 1);
   } else {
-    if constexpr (std::is_same_v<T, float>) {
-      sgemm_library library = choose_sgemm_library(
-          m, n, k, trans_a, trans_b, a, lda, b, ldb, ldc);
-      if (library != sgemm_library::openblas &&
-          sgemm_with(library, m, n, k, trans_a, trans_b, a, lda, b, ldb, beta,
-                     c, ldc))
+    // (What oneDNN rejects, OpenBLAS computes below.)
+    if constexpr (std::is_same_v<T, float>)
+      if (sgemm_with(choose_sgemm_library(m, n, k, trans_a, trans_b, a, lda, b,
+                                          ldb, ldc),
+                     m, n, k, trans_a, trans_b, a, lda, b, ldb, beta, c, ldc))
         return;
-    }
     blas<T>::gemm(trans_a ? CblasTrans : CblasNoTrans,
                   trans_b ? CblasTrans : CblasNoTrans, m, n, k, a, lda, b, ldb,
                   beta, c, ldc);
@@ -466,12 +462,10 @@ bool batch_on_threads(int64_t m, int64_t n, int64_t k, bool ta, bool tb,
       total * m * n * k < kMinThreadedBatchWork ||
       !disjoint_outputs(m, n, ldc, loops, outer))
     return false;
-  bool onednn = false;
   sgemm_library library = sgemm_library::openblas;
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (std::is_same_v<T, float>)
     library = choose_sgemm_library(m, n, k, ta, tb, a, lda, b, ldb, ldc);
-    onednn = library != sgemm_library::openblas;
-  }
+  bool onednn = library != sgemm_library::openblas;
   if (!onednn && !openblas_on_openmp())
     return false;
   std::vector<char> failed(total, 0);

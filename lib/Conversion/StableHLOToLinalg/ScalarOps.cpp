@@ -220,9 +220,9 @@ Value convertScalar(OpBuilder &b, Location loc, Value x, Type from, Type fromOri
   return arith::TruncIOp::create(b, loc, to, x);
 }
 
-/// Float comparison with a TOTALORDER compare type: -NaN < -Inf < ... <
-/// -0 < +0 < ... < +Inf < +NaN, via the sign-magnitude to two's complement
-/// trick on the bit pattern.
+/// stablehlo.compare on scalars. A float comparison with a TOTALORDER
+/// compare type (-NaN < -Inf < ... < -0 < +0 < ... < +Inf < +NaN) compares
+/// the operands' totalOrderKey integers.
 Value compareScalar(OpBuilder &b, Location loc, CompareOp op, Type orig,
                     Value x, Value y) {
   ComparisonDirection dir = op.getComparisonDirection();
