@@ -20,6 +20,10 @@
 //    shape alone, so results do not change between runs or thread counts,
 //    and each partial adds n / L terms, which also bounds the rounding
 //    error more tightly than one chain of n.
+//  - Argmax and argmin (two results, a value and its index): columns are
+//    interchanged as above (exact); rows are split into lanes combined by
+//    the order argmax selects by, which gives the sequential result
+//    exactly (ArgReductions.cpp).
 //
 // Only reductions whose every input is read with the reduced (or the
 // chosen parallel) dimension as its last index qualify; everything else is
@@ -28,6 +32,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "jx/Pipelines/CPUPipeline.h"
+
+#include "ReductionLanes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -46,10 +52,6 @@
 using namespace mlir;
 
 namespace jx {
-namespace {
-
-/// The least number of elements in a reduced row worth splitting.
-constexpr int64_t kMinSplitRow = 64;
 
 /// Whether `dim` is the last index of every input that uses it (inputs
 /// that do not, broadcast along it, are invariant in its loop), and at
@@ -69,6 +71,63 @@ bool isContiguousInputDim(linalg::GenericOp op, unsigned dim) {
   }
   return used;
 }
+
+/// `v` with its last dimension, of n elements, split into [n / inner,
+/// inner] (a free reshape).
+Value splitLastDim(OpBuilder &b, Location loc, Value v, int64_t inner) {
+  auto type = cast<RankedTensorType>(v.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() /= inner;
+  shape.push_back(inner);
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t i = 0; i + 1 < type.getRank(); ++i)
+    groups.push_back({i});
+  groups.push_back({type.getRank() - 1, type.getRank()});
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), v, groups);
+}
+
+/// A tensor of `type`'s shape with `lanes` more elements in a new last
+/// dimension, each `value`: partial results starting at the identity.
+Value filledWithLanes(OpBuilder &b, Location loc, RankedTensorType type,
+                      int64_t lanes, Value value) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape.push_back(lanes);
+  Value empty = tensor::EmptyOp::create(b, loc, shape, type.getElementType());
+  return linalg::FillOp::create(b, loc, value, empty).getResult(0);
+}
+
+int64_t laneCount(int64_t n, unsigned bits) {
+  int64_t lanes = bits <= 32 ? 64 : 32;
+  while (lanes >= 8 && (n % lanes != 0 || n / lanes < 2))
+    lanes /= 2;
+  return lanes < 8 ? 0 : lanes;
+}
+
+void splitInputsIntoLanes(OpBuilder &b, linalg::GenericOp op, unsigned dim,
+                          int64_t lanes, SmallVectorImpl<Value> &inputs,
+                          SmallVectorImpl<AffineMap> &maps) {
+  MLIRContext *ctx = op.getContext();
+  unsigned loops = op.getNumLoops();
+  AffineExpr lane = getAffineDimExpr(loops, ctx);
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (!map.isFunctionOfDim(dim)) {
+      inputs.push_back(in->get());
+      maps.push_back(AffineMap::get(loops + 1, 0, map.getResults(), ctx));
+      continue;
+    }
+    inputs.push_back(splitLastDim(b, op.getLoc(), in->get(), lanes));
+    SmallVector<AffineExpr> results(map.getResults());
+    results.push_back(lane);
+    maps.push_back(AffineMap::get(loops + 1, 0, results, ctx));
+  }
+}
+
+namespace {
+
+/// The least number of elements in a reduced row worth splitting.
+constexpr int64_t kMinSplitRow = 64;
 
 bool isFloatReduction(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
@@ -116,6 +175,8 @@ bool computedFrom(Value v, Value e, Block *body,
   Operation *def = v.getDefiningOp();
   if (!def) // another block argument
     return false;
+  if (slice.contains(def)) // shared subexpressions are checked once
+    return true;
   for (Value operand : def->getOperands())
     if (!computedFrom(operand, e, body, slice))
       return false;
@@ -175,32 +236,6 @@ bool findCombiner(linalg::GenericOp op, SmallVectorImpl<Operation *> &ops,
   return false;
 }
 
-/// `v` with its last dimension, of n elements, split into [n / inner,
-/// inner] (a free reshape).
-Value splitLastDim(OpBuilder &b, Location loc, Value v, int64_t inner) {
-  auto type = cast<RankedTensorType>(v.getType());
-  SmallVector<int64_t> shape(type.getShape());
-  shape.back() /= inner;
-  shape.push_back(inner);
-  SmallVector<ReassociationIndices> groups;
-  for (int64_t i = 0; i + 1 < type.getRank(); ++i)
-    groups.push_back({i});
-  groups.push_back({type.getRank() - 1, type.getRank()});
-  return tensor::ExpandShapeOp::create(
-      b, loc, RankedTensorType::get(shape, type.getElementType()), v, groups);
-}
-
-/// A tensor of `type`'s shape with `lanes` more elements in a new last
-/// dimension, each `value`: partial results starting at the identity.
-Value filledWithLanes(OpBuilder &b, Location loc, RankedTensorType type,
-                      int64_t lanes, Value value) {
-  SmallVector<int64_t> shape(type.getShape());
-  shape.push_back(lanes);
-  Value empty =
-      tensor::EmptyOp::create(b, loc, shape, type.getElementType());
-  return linalg::FillOp::create(b, loc, value, empty).getResult(0);
-}
-
 /// Row reductions: split the reduced, contiguous dimension into lanes.
 /// The partial results start at the reduction's own init value (a
 /// linalg.fill of a constant: the identity stablehlo.reduce requires), the
@@ -230,11 +265,9 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   Value element;
   if (!findCombiner(op, combiner, element))
     return false;
-  Type t = outType.getElementType();
-  int64_t lanes = t.isF32() ? 64 : 32;
-  while (lanes >= 8 && (n % lanes != 0 || n / lanes < 2))
-    lanes /= 2;
-  if (lanes < 8)
+  int64_t lanes =
+      laneCount(n, outType.getElementType().getIntOrFloatBitWidth());
+  if (!lanes)
     return false;
 
   MLIRContext *ctx = op.getContext();
@@ -245,18 +278,7 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   AffineExpr lane = getAffineDimExpr(loops, ctx);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
-  for (OpOperand *in : op.getDpsInputOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(in);
-    if (!map.isFunctionOfDim(dim)) {
-      inputs.push_back(in->get());
-      maps.push_back(AffineMap::get(loops + 1, 0, map.getResults(), ctx));
-      continue;
-    }
-    inputs.push_back(splitLastDim(rewriter, loc, in->get(), lanes));
-    SmallVector<AffineExpr> results(map.getResults());
-    results.push_back(lane);
-    maps.push_back(AffineMap::get(loops + 1, 0, results, ctx));
-  }
+  splitInputsIntoLanes(rewriter, op, dim, lanes, inputs, maps);
   Value identity = fill.getInputs()[0];
   Value partialInit =
       filledWithLanes(rewriter, loc, outType, lanes, identity);
@@ -333,13 +355,18 @@ struct VectorizableReductionsPass
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> candidates;
     getOperation()->walk([&](linalg::GenericOp op) {
-      if (isFloatReduction(op))
+      if (isFloatReduction(op) || isArgReduction(op))
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::GenericOp op : candidates)
-      if (!interchangeColumnReduction(rewriter, op))
+    for (linalg::GenericOp op : candidates) {
+      if (interchangeColumnReduction(rewriter, op))
+        continue;
+      if (op.getNumDpsInits() == 2)
+        (void)splitArgReduction(rewriter, op);
+      else
         (void)splitRowReduction(rewriter, op);
+    }
   }
 };
 

@@ -156,3 +156,95 @@ func.func @left_alone(%short: tensor<8x32xf32>, %odd: tensor<8x4097xf32>, %i: te
   } -> tensor<8xf32>
   return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<8xf32>, tensor<8xi32>, tensor<8xf32>, tensor<8xf32>
 }
+
+// An argmax along rows (JAX's body: keep the accumulator if greater, NaN,
+// or equal with a smaller index): lane l runs the body over elements l,
+// l + 64, ... with the element's index j * 64 + l computed in i32; the
+// lanes are combined by the total order (a NaN first, then the larger
+// value, then the smaller index), not by the body.
+// CHECK-LABEL: func @row_argmax
+// CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[}}[0], [1, 2]] output_shape [8, 64, 64]
+// CHECK: %[[P:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x64x64xf32>) outs(%{{.*}}, %{{.*}} : tensor<8x64xf32>, tensor<8x64xi32>)
+// CHECK:   %[[J:.*]] = linalg.index 1 : index
+// CHECK:   %[[L:.*]] = linalg.index 2 : index
+// CHECK:   %[[J32:.*]] = arith.index_cast %[[J]] : index to i32
+// CHECK:   %[[L32:.*]] = arith.index_cast %[[L]] : index to i32
+// CHECK:   %[[M:.*]] = arith.muli %[[J32]], %c64_i32
+// CHECK:   %[[K:.*]] = arith.addi %[[M]], %[[L32]]
+// CHECK:   arith.cmpi slt, %{{.*}}, %[[K]] : i32
+// CHECK: %[[E:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<8x8x8xf32>, tensor<8x8x8xi32>)
+// CHECK:   arith.cmpf uno
+// CHECK: %[[F:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[E]]#0, %[[E]]#1 : tensor<8x8xf32>, tensor<8x8xi32>)
+// CHECK: return %[[F]]#1
+func.func @row_argmax(%x: tensor<8x4096xf32>) -> tensor<8xi32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<8xf32>
+  %ei = tensor.empty() : tensor<8xi32>
+  %iv = linalg.fill ins(%ninf : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %ii = linalg.fill ins(%z : i32) outs(%ei : tensor<8xi32>) -> tensor<8xi32>
+  %r:2 = linalg.generic {indexing_maps = [#id2, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x4096xf32>) outs(%iv, %ii : tensor<8xf32>, tensor<8xi32>) {
+  ^bb0(%in: f32, %v: f32, %i: i32):
+    %k = linalg.index 1 : index
+    %j = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %v, %in : f32
+    %nan = arith.cmpf une, %v, %v : f32
+    %p = arith.ori %gt, %nan : i1
+    %eq = arith.cmpf oeq, %v, %in : f32
+    %lt = arith.cmpi slt, %i, %j : i32
+    %q = arith.andi %eq, %lt : i1
+    %pi = arith.ori %p, %q : i1
+    %sv = arith.select %p, %v, %in : f32
+    %si = arith.select %pi, %i, %j : i32
+    linalg.yield %sv, %si : f32, i32
+  } -> (tensor<8xf32>, tensor<8xi32>)
+  return %r#1 : tensor<8xi32>
+}
+
+// Left alone: an argmax whose maximum is also used (with floats the value
+// result is not reproduced bit for bit when the maximum is a zero), and a
+// body that keeps the accumulator's NaN less strictly than argmax (no NaN
+// test: not the total order of argmax).
+// CHECK-LABEL: func @argmax_left_alone
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return
+func.func @argmax_left_alone(%x: tensor<8x4096xf32>) -> (tensor<8xf32>, tensor<8xi32>, tensor<8xi32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<8xf32>
+  %ei = tensor.empty() : tensor<8xi32>
+  %iv = linalg.fill ins(%ninf : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %ii = linalg.fill ins(%z : i32) outs(%ei : tensor<8xi32>) -> tensor<8xi32>
+  %r:2 = linalg.generic {indexing_maps = [#id2, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x4096xf32>) outs(%iv, %ii : tensor<8xf32>, tensor<8xi32>) {
+  ^bb0(%in: f32, %v: f32, %i: i32):
+    %k = linalg.index 1 : index
+    %j = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %v, %in : f32
+    %nan = arith.cmpf une, %v, %v : f32
+    %p = arith.ori %gt, %nan : i1
+    %eq = arith.cmpf oeq, %v, %in : f32
+    %lt = arith.cmpi slt, %i, %j : i32
+    %q = arith.andi %eq, %lt : i1
+    %pi = arith.ori %p, %q : i1
+    %sv = arith.select %p, %v, %in : f32
+    %si = arith.select %pi, %i, %j : i32
+    linalg.yield %sv, %si : f32, i32
+  } -> (tensor<8xf32>, tensor<8xi32>)
+  %s:2 = linalg.generic {indexing_maps = [#id2, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<8x4096xf32>) outs(%iv, %ii : tensor<8xf32>, tensor<8xi32>) {
+  ^bb0(%in: f32, %v: f32, %i: i32):
+    %k = linalg.index 1 : index
+    %j = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %v, %in : f32
+    %eq = arith.cmpf oeq, %v, %in : f32
+    %lt = arith.cmpi slt, %i, %j : i32
+    %q = arith.andi %eq, %lt : i1
+    %pi = arith.ori %gt, %q : i1
+    %sv = arith.select %gt, %v, %in : f32
+    %si = arith.select %pi, %i, %j : i32
+    linalg.yield %sv, %si : f32, i32
+  } -> (tensor<8xf32>, tensor<8xi32>)
+  return %r#0, %r#1, %s#1 : tensor<8xf32>, tensor<8xi32>, tensor<8xi32>
+}
