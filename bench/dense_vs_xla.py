@@ -165,6 +165,19 @@ def workloads(jnp, jax):
         "maxpool_4096": (maxpool, [((n4, n4), "f32")], 0, big + big // 4),
         "cumsum_4096": (lambda x: jnp.cumsum(x, axis=1), [((n4, n4), "f32")], 0, 2 * big),
         "argmax_4096": (lambda x: jnp.argmax(x, axis=1), [((n4, n4), "f32")], 0, big),
+        # Sorting, selection and scatter as models use them: rows sorted, the
+        # 8 largest of each row with their indices, a scatter-add of 16384
+        # rows of 256 into 4096 (embedding gradients, segment sums), and a
+        # cross-entropy against integer labels.
+        "sort_rows_1024x4096": (lambda x: jnp.sort(x, axis=-1), [((1024, n4), "f32")], 0,
+                                2 * 4 * 1024 * n4),
+        "top_k_4096": (lambda x: jax.lax.top_k(x, 8), [((n4, n4), "f32")], 0, big),
+        "scatter_add_4096": (lambda u, i: jnp.zeros((n4, 256), jnp.float32).at[i].add(u),
+                             [((4 * n4, 256), "f32"), ((4 * n4,), "idx")], 0,
+                             4 * 4 * n4 * 256 + 2 * 4 * n4 * 256),
+        "xent_4096": (lambda x, t: -jnp.take_along_axis(jax.nn.log_softmax(x, axis=-1),
+                                                        t[:, None], axis=1).mean(),
+                      [((n4, n4), "f32"), ((n4,), "idx")], 0, big),
         # Loops over the rows of f32[4096, 4096] (jx-fuse-rows) with cheap and
         # with transcendental passes, and a plain map: one read, one write.
         "neg_4096": (lambda x: -x, [((n4, n4), "f32")], 0, 2 * big),

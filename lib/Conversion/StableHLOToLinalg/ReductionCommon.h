@@ -25,6 +25,10 @@ void populateSelectAndScatterPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 void populateSortPatterns(const mlir::TypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
+/// A sort read only through short leading slices as a selection
+/// (SortSelectToSCF.cpp); part of populateSortPatterns.
+void populateSortSelectPatterns(const mlir::TypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
 
 /// tensor.empty of `type`; each dynamic dimension i takes `dynSize(i)`.
 mlir::Value

@@ -181,6 +181,7 @@ struct SortToSCF : OpConversionPattern<SortOp> {
 void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns) {
   patterns.add<SortToSCF>(converter, patterns.getContext());
+  populateSortSelectPatterns(converter, patterns);
 }
 
 } // namespace jx::stablehlo

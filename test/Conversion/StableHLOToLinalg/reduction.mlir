@@ -267,6 +267,64 @@ func.func @sort_i32(%x: tensor<2x5xi32>) -> tensor<2x5xi32> {
 
 // -----
 
+// A sort read only through leading slices of at most 64 (and half the
+// dimension) is a selection: per slice (an scf.forall over the others),
+// one pass that keeps the first k in order; the iota operand (top_k's
+// indices) is the position itself, not read; the slices read the k-wide
+// results.
+// CHECK-LABEL: func.func @sort_first_k
+// CHECK-SAME: (%[[X:.*]]: tensor<3x100xf32>)
+// CHECK: %[[V0:.*]] = tensor.empty() : tensor<3x4xf32>
+// CHECK: %[[I0:.*]] = tensor.empty() : tensor<3x4xi32>
+// CHECK: %[[SEL:.*]]:2 = scf.forall (%[[ROW:.*]]) in (3) shared_outs(%{{.*}} = %[[V0]], %{{.*}} = %[[I0]])
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[N:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, tensor<4xf32>, tensor<4xi32>)
+// CHECK: tensor.extract %[[X]][%[[ROW]], %[[J]]] : tensor<3x100xf32>
+// CHECK: arith.index_cast %[[J]] : index to i32
+// CHECK: arith.cmpi sge, %[[N]], %{{.*}} : index
+// CHECK: scf.if
+// CHECK: scf.while
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%[[ROW]], 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+// CHECK: %[[A:.*]] = tensor.extract_slice %[[SEL]]#0[0, 0] [3, 4] [1, 1] : tensor<3x4xf32> to tensor<3x4xf32>
+// CHECK: %[[B:.*]] = tensor.extract_slice %[[SEL]]#1[1, 0] [2, 2] [1, 1] : tensor<3x4xi32> to tensor<2x2xi32>
+// CHECK: return %[[A]], %[[B]]
+func.func @sort_first_k(%x: tensor<3x100xf32>) -> (tensor<3x4xf32>, tensor<2x2xi32>) {
+  %i = stablehlo.iota dim = 1 : tensor<3x100xi32>
+  %r:2 = "stablehlo.sort"(%x, %i) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+      %0 = stablehlo.compare GT, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %0 : tensor<i1>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<3x100xf32>, tensor<3x100xi32>) -> (tensor<3x100xf32>, tensor<3x100xi32>)
+  %a = stablehlo.slice %r#0 [0:3, 0:4] : (tensor<3x100xf32>) -> tensor<3x4xf32>
+  %b = stablehlo.slice %r#1 [1:3, 0:2] : (tensor<3x100xi32>) -> tensor<2x2xi32>
+  func.return %a, %b : tensor<3x4xf32>, tensor<2x2xi32>
+}
+
+// -----
+
+// Still sorted: a prefix longer than half the dimension, and a result read
+// other than through a leading slice.
+// CHECK-LABEL: func.func @sort_not_selected
+// CHECK-NOT: scf.forall
+// CHECK: scf.while
+// CHECK: scf.while
+func.func @sort_not_selected(%x: tensor<10xi32>, %y: tensor<100xi32>) -> (tensor<6xi32>, tensor<2xi32>, tensor<100xi32>) {
+  %r = "stablehlo.sort"(%x) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %0 = stablehlo.compare LT, %a, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %0 : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<10xi32>) -> tensor<10xi32>
+  %p = stablehlo.slice %r [0:6] : (tensor<10xi32>) -> tensor<6xi32>
+  %s = "stablehlo.sort"(%y) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %0 = stablehlo.compare LT, %a, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %0 : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<100xi32>) -> tensor<100xi32>
+  %q = stablehlo.slice %s [0:2] : (tensor<100xi32>) -> tensor<2xi32>
+  func.return %p, %q, %s : tensor<6xi32>, tensor<2xi32>, tensor<100xi32>
+}
+
+// -----
+
 // A constant hoisted out of the body (as canonicalize does) is re-emitted
 // as a scalar.
 // CHECK-LABEL: func.func @sort_hoisted_constant
