@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""top_k, and sorts read only through short leading slices, which jx
-computes by selection instead of sorting (SortSelectToSCF.cpp), against
-numpy's stable sort: the first k of a stable sort, bit for bit.
+"""Sorts (SortToSCF.cpp), top_k, and sorts read only through short leading
+slices, which jx computes by selection instead of sorting
+(SortSelectToSCF.cpp), against numpy's stable sort, bit for bit.
 
 chlo.top_k (a descending sort in total order: NaN above +inf, -NaN below
 -inf, +0 above -0, equal elements in index order) of f32, f64, f16 and
@@ -10,7 +10,8 @@ rows (each element displaces the held ones); k of 1, 8 and 64 (the longest
 selected) and 65 (sorted, as before); a rank-3 operand; stablehlo.sort
 with two operands and an ascending comparator on the keys alone (ties keep
 their order), along the first dimension, read through two slices of
-different lengths and with ranges along the other dimension; a rank-1 sort.
+different lengths and with ranges along the other dimension; a rank-1 sort;
+whole sorts of odd and tiny lengths along every dimension, with payloads.
 
 usage: sort_select_check.py JXC
 """
@@ -42,7 +43,7 @@ def special(rng, shape, dtype):
         flat = x.reshape(-1, shape[-1])
         for r in range(flat.shape[0]):
             kind = r % 8
-            cols = rng.choice(shape[-1], 6, replace=False)
+            cols = rng.choice(shape[-1], min(6, shape[-1]), replace=False)
             if kind == 1:
                 flat[r, cols[:2]] = np.nan
                 flat[r, cols[2]] = -np.nan
@@ -118,6 +119,31 @@ def vector_program(n, k):
 """
 
 
+def full_sort_program(shape, dim, descending, dtype):
+    """Keys (total order for floats) and a payload sorted together, whole."""
+    t = TYPES[dtype]
+    ty = "tensor<" + "x".join(map(str, shape)) + f"x{t}>"
+    pty = "tensor<" + "x".join(map(str, shape)) + "xi32>"
+    kind = "TOTALORDER" if np.issubdtype(dtype, np.floating) else "SIGNED"
+    d = "GT" if descending else "LT"
+    return f"""func.func @main(%k: {ty}, %p: {pty}) -> ({ty}, {pty}) {{
+  %s:2 = "stablehlo.sort"(%k, %p) <{{dimension = {dim} : i64, is_stable = true}}> ({{
+  ^bb0(%a: tensor<{t}>, %b: tensor<{t}>, %c: tensor<i32>, %d: tensor<i32>):
+    %o = stablehlo.compare {d}, %a, %b, {kind} : (tensor<{t}>, tensor<{t}>) -> tensor<i1>
+    stablehlo.return %o : tensor<i1>
+  }}) : ({ty}, {pty}) -> ({ty}, {pty})
+  return %s#0, %s#1 : {ty}, {pty}
+}}
+"""
+
+
+def full_sort_expected(keys, payload, dim, descending):
+    key = total_order_key(keys)
+    order = np.argsort(-key if descending else key, axis=dim, kind="stable")
+    return (np.take_along_axis(keys, order, dim),
+            np.take_along_axis(payload, order, dim))
+
+
 def run(jxc, work, name, text, inputs):
     path = os.path.join(work, name + ".mlir")
     with open(path, "w") as f:
@@ -162,6 +188,19 @@ def main():
     v = rng.integers(-1000, 1000, 1000).astype(np.int32)
     cases.append(("sort_vector_k16", vector_program(1000, 16), [v],
                   (np.sort(v)[::-1][:16].copy(),)))
+    # Whole sorts (the merge sort, two merges per step from both ends): odd
+    # and tiny lengths, ties, NaNs, along every dimension, a payload.
+    for shape, dim, descending, dtype in [
+            ((1,), 0, False, np.int32), ((2,), 0, True, np.float32),
+            ((3, 7), 1, False, np.float32), ((5, 17), 0, True, np.float32),
+            ((4, 1000), 1, True, np.float32), ((2, 33, 3), 1, False, np.int32),
+            ((3, 513), 1, False, np.float64), ((6, 4097), 1, True, np.float16)]:
+        keys = special(rng, shape, dtype)
+        payload = np.arange(np.prod(shape), dtype=np.int32).reshape(shape)
+        name = (f"sort_{np.dtype(dtype).name}_{'x'.join(map(str, shape))}_dim{dim}_"
+                f"{'desc' if descending else 'asc'}")
+        cases.append((name, full_sort_program(shape, dim, descending, dtype),
+                      [keys, payload], full_sort_expected(keys, payload, dim, descending)))
     failed = 0
     with tempfile.TemporaryDirectory() as work:
         for name, text, inputs, want in cases:
@@ -170,7 +209,7 @@ def main():
                 all(same(g, w) for g, w in zip(got, want))
             print(f"{'PASS' if ok else 'FAIL'} {name}{(': ' + err) if err else ''}")
             failed += 0 if ok else 1
-    print(f"sort selections: {len(cases) - failed} passed, {failed} failed")
+    print(f"sorts and selections: {len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

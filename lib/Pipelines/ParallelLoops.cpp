@@ -57,7 +57,10 @@ std::optional<int64_t> tripCount(Value lb, Value ub, Value step) {
 
 /// Innermost iterations of the loops in `region` per execution of it (the
 /// sum over its loops, each the product of its trip count and its own
-/// body's); nullopt when a loop inside has bounds that are not constants.
+/// body's), at least: a loop inside whose trip count is not a constant (an
+/// scf.while, a merge of runs whose bounds are computed) counts as one
+/// iteration of its body, so that a nest is divided among threads only
+/// when the work known at compile time is worth it.
 std::optional<int64_t> workIn(Region &region);
 
 std::optional<int64_t> workOf(Operation *op) {
@@ -71,11 +74,14 @@ std::optional<int64_t> workOf(Operation *op) {
       trips *= *t;
     }
   } else if (auto f = dyn_cast<scf::ForOp>(op)) {
-    std::optional<int64_t> t =
-        tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep());
-    if (!t)
+    trips = tripCount(f.getLowerBound(), f.getUpperBound(), f.getStep())
+                .value_or(1);
+  } else if (isa<scf::WhileOp>(op)) {
+    std::optional<int64_t> before = workIn(op->getRegion(0));
+    std::optional<int64_t> after = workIn(op->getRegion(1));
+    if (!before || !after)
       return std::nullopt;
-    trips = *t;
+    return std::max<int64_t>(*before + *after, 1);
   } else {
     return 1;
   }
@@ -93,9 +99,9 @@ std::optional<int64_t> workIn(Region &region) {
       total += store.getVectorType().getNumElements();
       continue;
     }
-    if (!isa<scf::ParallelOp, scf::ForOp>(op)) {
+    if (!isa<scf::ParallelOp, scf::ForOp, scf::WhileOp>(op)) {
       if (op.getNumRegions() && !isa<scf::IfOp>(op))
-        return std::nullopt; // while loops: unknown trip counts
+        return std::nullopt; // regions of unknown meaning
       continue;
     }
     std::optional<int64_t> w = workOf(&op);

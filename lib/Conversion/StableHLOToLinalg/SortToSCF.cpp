@@ -41,7 +41,8 @@ struct SortToSCF : OpConversionPattern<SortOp> {
       return rewriter.notifyMatchFailure(op, "no inputs");
     auto inType = cast<RankedTensorType>(inputs[0].getType());
     int64_t rank = inType.getRank();
-    if (rank == 0) {
+    // Nothing to order: a scalar, or no elements at all.
+    if (rank == 0 || llvm::is_contained(inType.getShape(), 0)) {
       rewriter.replaceOp(op, inputs);
       return success();
     }
@@ -63,115 +64,207 @@ struct SortToSCF : OpConversionPattern<SortOp> {
     Value one = indexConst(rewriter, loc, 1);
 
     bool failedBody = false;
-    // One merge pass of runs of `width` from `cur` into fresh tensors.
-    auto mergePass = [&](OpBuilder &b, Location l, Value width,
-                         ValueRange cur) -> SmallVector<Value> {
-      SmallVector<Value> dsts, otherUbs;
-      for (Value c : cur)
-        dsts.push_back(emptyTensor(
-            b, l, cast<RankedTensorType>(c.getType()),
-            [&](int64_t d) { return tensor::DimOp::create(b, l, c, d); }));
-      for (int64_t d = 0; d < rank; ++d)
-        if (d != dim)
-          otherUbs.push_back(dimSize(b, l, cur[0], d));
+    // One merge pass over a slice: runs of `width` of `from` (one 1-D
+    // tensor per input) merged pairwise into `into`.
+    auto mergePass = [&](OpBuilder &b, Location l, Value width, ValueRange from,
+                         ValueRange into) -> SmallVector<Value> {
       Value twoWidth = arith::AddIOp::create(b, l, width, width);
-      auto slice = [&](OpBuilder &sb, Location sl, ValueRange other,
-                       ValueRange sliceDsts) -> SmallVector<Value> {
-        auto at = [&](Value x) {
-          SmallVector<Value> idx(other.begin(), other.end());
-          idx.insert(idx.begin() + dim, x);
-          return idx;
-        };
-        auto pairs = scf::ForOp::create(
-            sb, sl, indexConst(sb, sl, 0), n, twoWidth, sliceDsts,
-            [&](OpBuilder &pb, Location pl, Value lo, ValueRange pairDsts) {
-              Value mid = arith::MinSIOp::create(
-                  pb, pl, arith::AddIOp::create(pb, pl, lo, width), n);
-              Value hi = arith::MinSIOp::create(
-                  pb, pl, arith::AddIOp::create(pb, pl, lo, twoWidth), n);
-              Value midLast = arith::SubIOp::create(pb, pl, mid, one);
-              Value hiLast = arith::SubIOp::create(pb, pl, hi, one);
-              SmallVector<Value> carried = {lo, mid};
-              carried.append(pairDsts.begin(), pairDsts.end());
-              auto merge = scf::ForOp::create(
-                  pb, pl, lo, hi, one, carried,
-                  [&](OpBuilder &mb, Location ml, Value k, ValueRange it) {
-                    Value i = it[0], j = it[1];
-                    Value li = arith::MinSIOp::create(mb, ml, i, midLast);
-                    Value ri = arith::MinSIOp::create(mb, ml, j, hiLast);
-                    SmallVector<Value> lv, rv, cmpArgs;
-                    for (Value c : cur) {
-                      lv.push_back(tensor::ExtractOp::create(mb, ml, c, at(li)));
-                      rv.push_back(tensor::ExtractOp::create(mb, ml, c, at(ri)));
-                      cmpArgs.push_back(rv.back());
-                      cmpArgs.push_back(lv.back());
-                    }
-                    SmallVector<Value> less;
-                    if (failed(emitScalarRegion(mb, op.getComparator(),
-                                                converter, cmpArgs, less)) ||
-                        less.size() != 1) {
-                      failedBody = true;
-                      scf::YieldOp::create(mb, ml, it);
-                      return;
-                    }
-                    Value leftDone = arith::CmpIOp::create(
-                        mb, ml, arith::CmpIPredicate::sge, i, mid);
-                    Value rightLeft = arith::CmpIOp::create(
-                        mb, ml, arith::CmpIPredicate::slt, j, hi);
-                    Value takeRight = arith::OrIOp::create(
-                        mb, ml, leftDone,
-                        arith::AndIOp::create(mb, ml, rightLeft, less[0]));
-                    SmallVector<Value> next = {
-                        arith::SelectOp::create(
-                            mb, ml, takeRight, i,
-                            arith::AddIOp::create(mb, ml, i, one)),
-                        arith::SelectOp::create(
-                            mb, ml, takeRight,
-                            arith::AddIOp::create(mb, ml, j, one), j)};
-                    for (size_t m = 0; m < numInputs; ++m) {
-                      Value v = arith::SelectOp::create(mb, ml, takeRight,
-                                                        rv[m], lv[m]);
-                      next.push_back(tensor::InsertOp::create(
-                          mb, ml, v, it[2 + m], at(k)));
-                    }
-                    scf::YieldOp::create(mb, ml, next);
-                  });
-              scf::YieldOp::create(pb, pl,
-                                   merge.getResults().drop_front(2));
-            });
-        return SmallVector<Value>(pairs.getResults());
-      };
-      SmallVector<Value> merged = buildLoops(b, l, otherUbs, dsts, slice);
-      // Copied back into the carried tensors, so that the loop yields values
-      // equivalent to its arguments and bufferizes in place.
-      SmallVector<Value> back;
-      for (auto [m, c] : llvm::zip(merged, cur))
-        back.push_back(
-            linalg::CopyOp::create(b, l, ValueRange{m}, ValueRange{c})
-                .getResult(0));
-      return back;
+      auto pairs = scf::ForOp::create(
+          b, l, indexConst(b, l, 0), n, twoWidth, into,
+          [&](OpBuilder &pb, Location pl, Value lo, ValueRange pairDsts) {
+            Value mid = arith::MinSIOp::create(
+                pb, pl, arith::AddIOp::create(pb, pl, lo, width), n);
+            Value hi = arith::MinSIOp::create(
+                pb, pl, arith::AddIOp::create(pb, pl, lo, twoWidth), n);
+            Value midLast = arith::SubIOp::create(pb, pl, mid, one);
+            Value hiLast = arith::SubIOp::create(pb, pl, hi, one);
+            // Two merges at once, independent of each other: from the
+            // front, the smallest first, and from the back, the largest
+            // first; the front one writes the first ceil(len / 2) places,
+            // the back one the others. Equal elements keep their order: the
+            // front takes the right run's element only when it comes
+            // strictly before the left's, the back takes the left's only
+            // when it comes strictly after the right's.
+            Value len = arith::SubIOp::create(pb, pl, hi, lo);
+            Value half = arith::DivUIOp::create(
+                pb, pl, arith::AddIOp::create(pb, pl, len, one),
+                indexConst(pb, pl, 2));
+            Value backCount = arith::SubIOp::create(pb, pl, len, half);
+            SmallVector<Value> carried = {lo, mid, midLast, hiLast};
+            carried.append(pairDsts.begin(), pairDsts.end());
+            auto merge = scf::ForOp::create(
+                pb, pl, indexConst(pb, pl, 0), half, one, carried,
+                [&](OpBuilder &mb, Location ml, Value t, ValueRange it) {
+                  Value i = it[0], j = it[1], p = it[2], q = it[3];
+                  // Reads stay inside the runs; the flags below ignore the
+                  // element of an exhausted run.
+                  Value li = arith::MinSIOp::create(mb, ml, i, midLast);
+                  Value ri = arith::MinSIOp::create(mb, ml, j, hiLast);
+                  Value lp = arith::MaxSIOp::create(mb, ml, p, lo);
+                  Value rq = arith::MaxSIOp::create(mb, ml, q, mid);
+                  SmallVector<Value> lv, rv, lb, rb, front, back;
+                  for (Value f : from) {
+                    lv.push_back(tensor::ExtractOp::create(mb, ml, f, li));
+                    rv.push_back(tensor::ExtractOp::create(mb, ml, f, ri));
+                    lb.push_back(tensor::ExtractOp::create(mb, ml, f, lp));
+                    rb.push_back(tensor::ExtractOp::create(mb, ml, f, rq));
+                    front.append({rv.back(), lv.back()});
+                    back.append({rb.back(), lb.back()});
+                  }
+                  SmallVector<Value> rightFirst, leftLast;
+                  if (failed(emitScalarRegion(mb, op.getComparator(), converter,
+                                              front, rightFirst)) ||
+                      rightFirst.size() != 1 ||
+                      failed(emitScalarRegion(mb, op.getComparator(), converter,
+                                              back, leftLast)) ||
+                      leftLast.size() != 1) {
+                    failedBody = true;
+                    scf::YieldOp::create(mb, ml, it);
+                    return;
+                  }
+                  auto cmp = [&](arith::CmpIPredicate pred, Value x,
+                                 Value y) -> Value {
+                    return arith::CmpIOp::create(mb, ml, pred, x, y);
+                  };
+                  using P = arith::CmpIPredicate;
+                  Value takeRight = arith::OrIOp::create(
+                      mb, ml, cmp(P::sge, i, mid),
+                      arith::AndIOp::create(mb, ml, cmp(P::slt, j, hi),
+                                            rightFirst[0]));
+                  Value takeLeft = arith::OrIOp::create(
+                      mb, ml, cmp(P::slt, q, mid),
+                      arith::AndIOp::create(mb, ml, cmp(P::sge, p, lo),
+                                            leftLast[0]));
+                  Value minusOne = indexConst(mb, ml, -1);
+                  Value zero = indexConst(mb, ml, 0);
+                  SmallVector<Value> next = {
+                      arith::SelectOp::create(
+                          mb, ml, takeRight, i,
+                          arith::AddIOp::create(mb, ml, i, one)),
+                      arith::SelectOp::create(
+                          mb, ml, takeRight,
+                          arith::AddIOp::create(mb, ml, j, one), j),
+                      arith::AddIOp::create(
+                          mb, ml, p,
+                          arith::SelectOp::create(mb, ml, takeLeft, minusOne,
+                                                  zero)),
+                      arith::AddIOp::create(
+                          mb, ml, q,
+                          arith::SelectOp::create(mb, ml, takeLeft, zero,
+                                                  minusOne))};
+                  // The back's place is the front's in the last step of an
+                  // odd length: written first, then overwritten.
+                  Value backAt = arith::SubIOp::create(mb, ml, hiLast, t);
+                  Value frontAt = arith::AddIOp::create(mb, ml, lo, t);
+                  Value backWrites = cmp(P::slt, t, backCount);
+                  for (size_t m = 0; m < numInputs; ++m) {
+                    Value b =
+                        arith::SelectOp::create(mb, ml, takeLeft, lb[m], rb[m]);
+                    Value f = arith::SelectOp::create(mb, ml, takeRight, rv[m],
+                                                      lv[m]);
+                    Value dst = tensor::InsertOp::create(
+                        mb, ml, b, it[4 + m],
+                        arith::SelectOp::create(mb, ml, backWrites, backAt,
+                                                frontAt)
+                            .getResult());
+                    next.push_back(
+                        tensor::InsertOp::create(mb, ml, f, dst, frontAt));
+                  }
+                  scf::YieldOp::create(mb, ml, next);
+                });
+            scf::YieldOp::create(pb, pl, merge.getResults().drop_front(4));
+          });
+      return SmallVector<Value>(pairs.getResults());
     };
 
-    SmallVector<Value> whileInits = {one};
-    whileInits.append(inputs);
-    SmallVector<Type> whileTypes = {rewriter.getIndexType()};
-    whileTypes.append(types);
-    auto loop = scf::WhileOp::create(
-        rewriter, loc, whileTypes, whileInits,
+    // Each slice on its own (an scf.forall over the other dimensions): its
+    // elements copied into 1-D tensors `a`, merged into `b` and back, runs
+    // of w and then 2w per round while w < n (the second pass of the last
+    // round copies when one run is left), so that the sorted slice is in
+    // `a` after every round and the loop carries its tensors in place.
+    SmallVector<OpFoldResult> ubs;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != dim)
+        ubs.push_back(
+            inType.isDynamicDim(d)
+                ? OpFoldResult(dimSize(rewriter, loc, inputs[0], d))
+                : OpFoldResult(rewriter.getIndexAttr(inType.getDimSize(d))));
+    bool vector = ubs.empty();
+    if (vector)
+      ubs.push_back(rewriter.getIndexAttr(1));
+    SmallVector<Value> results;
+    for (Value in : inputs)
+      results.push_back(emptyTensor(
+          rewriter, loc, cast<RankedTensorType>(in.getType()),
+          [&](int64_t d) { return dimSize(rewriter, loc, in, d); }));
+    OpFoldResult nFold =
+        inType.isDynamicDim(dim)
+            ? OpFoldResult(n)
+            : OpFoldResult(rewriter.getIndexAttr(inType.getDimSize(dim)));
+    auto forall = scf::ForallOp::create(
+        rewriter, loc, ubs, results, std::nullopt,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value more = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
-                                             args[0], n);
-          scf::ConditionOp::create(b, l, more, args);
-        },
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          SmallVector<Value> next = {
-              arith::AddIOp::create(b, l, args[0], args[0])};
-          next.append(mergePass(b, l, args[0], args.drop_front()));
-          scf::YieldOp::create(b, l, next);
+          ValueRange ivs = args.take_front(ubs.size());
+          ValueRange shared = args.drop_front(ubs.size());
+          SmallVector<OpFoldResult> offsets, sizes, strides;
+          for (int64_t d = 0, o = 0; d < rank; ++d) {
+            bool sorted = d == dim;
+            offsets.push_back(sorted || vector ? OpFoldResult(b.getIndexAttr(0))
+                                               : OpFoldResult(ivs[o++]));
+            sizes.push_back(sorted ? nFold : OpFoldResult(b.getIndexAttr(1)));
+            strides.push_back(b.getIndexAttr(1));
+          }
+          SmallVector<Value> a, other;
+          for (Value in : inputs) {
+            Type et = getElementTypeOrSelf(in.getType());
+            auto flat = RankedTensorType::get({inType.isDynamicDim(dim)
+                                                   ? ShapedType::kDynamic
+                                                   : inType.getDimSize(dim)},
+                                              et);
+            Value slice = tensor::ExtractSliceOp::create(
+                b, l, flat, in, offsets, sizes, strides);
+            // A copy of its own, which the passes write.
+            Value copy = emptyTensor(b, l, flat, [&](int64_t) { return n; });
+            a.push_back(linalg::CopyOp::create(b, l, ValueRange{slice},
+                                               ValueRange{copy})
+                            .getResult(0));
+            other.push_back(
+                emptyTensor(b, l, flat, [&](int64_t) { return n; }));
+          }
+          SmallVector<Value> inits = {one};
+          inits.append(a);
+          inits.append(other);
+          auto rounds = scf::WhileOp::create(
+              b, l, ValueRange(inits).getTypes(), inits,
+              [&](OpBuilder &cb, Location cl, ValueRange it) {
+                Value more = arith::CmpIOp::create(
+                    cb, cl, arith::CmpIPredicate::slt, it[0], n);
+                scf::ConditionOp::create(cb, cl, more, it);
+              },
+              [&](OpBuilder &wb, Location wl, ValueRange it) {
+                Value w = it[0];
+                ValueRange cur = it.slice(1, numInputs);
+                ValueRange spare = it.drop_front(1 + numInputs);
+                SmallVector<Value> merged = mergePass(wb, wl, w, cur, spare);
+                Value w2 = arith::AddIOp::create(wb, wl, w, w);
+                SmallVector<Value> back = mergePass(wb, wl, w2, merged, cur);
+                SmallVector<Value> next = {
+                    arith::AddIOp::create(wb, wl, w2, w2)};
+                next.append(back);
+                next.append(merged);
+                scf::YieldOp::create(wb, wl, next);
+              });
+          auto inParallel = scf::InParallelOp::create(b, l);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(inParallel.getBody());
+          for (auto [sorted, out] :
+               llvm::zip(rounds.getResults().slice(1, numInputs), shared))
+            tensor::ParallelInsertSliceOp::create(b, l, sorted, out, offsets,
+                                                  sizes, strides);
         });
     if (failedBody)
       return failure();
-    rewriter.replaceOp(op, loop.getResults().drop_front());
+    rewriter.replaceOp(op, forall.getResults());
     return success();
   }
 };

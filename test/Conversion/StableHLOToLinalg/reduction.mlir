@@ -236,26 +236,29 @@ func.func @select_and_scatter_disjoint(%op: tensor<2x4x4x3xf32>, %src: tensor<2x
 
 // -----
 
-// sort: an scf.while doubling the run width; per slice, merges of
-// neighbouring runs that take the right element only when
-// comparator(right, left) holds; the merged tensor is copied back.
+// sort: each slice on its own (an scf.forall over the other dimensions),
+// copied into a 1-D tensor; an scf.while of rounds, each merging runs of w
+// into a second tensor and runs of 2w back; each merge step takes one
+// element from the front of the two runs (the right one only when the
+// comparator puts it strictly first) and one from the back (the left one
+// only when it comes strictly last).
 // CHECK-LABEL: func.func @sort_i32
 // CHECK-SAME: (%[[X:.*]]: tensor<2x5xi32>)
-// CHECK: %[[R:.*]]:2 = scf.while (%[[W:.*]] = %{{.*}}, %[[CUR:.*]] = %[[X]])
-// CHECK: arith.cmpi slt, %[[W]], %{{.*}} : index
+// CHECK: %[[R:.*]] = scf.forall (%[[ROW:.*]]) in (2) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[X]][%[[ROW]], 0] [1, 5] [1, 1] : tensor<2x5xi32> to tensor<5xi32>
+// CHECK: %[[A:.*]] = linalg.copy ins(%[[S]] : tensor<5xi32>)
+// CHECK: %[[W:.*]]:3 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[A]], %{{.*}} = %{{.*}})
 // CHECK: scf.condition
 // CHECK: } do {
-// CHECK: ^bb0(%[[W2:.*]]: index, %[[CUR2:.*]]: tensor<2x5xi32>):
 // CHECK: scf.for
 // CHECK: scf.for
+// CHECK-COUNT-4: tensor.extract
+// CHECK: %[[FRONT:.*]] = arith.cmpi slt, %[[RT:.*]], %[[LT:.*]] : i32
+// CHECK: %[[BACK:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+// CHECK-COUNT-2: tensor.insert
 // CHECK: scf.for
-// CHECK: %[[L:.*]] = tensor.extract %[[CUR2]]
-// CHECK: %[[RT:.*]] = tensor.extract %[[CUR2]]
-// CHECK: arith.cmpi slt, %[[RT]], %[[L]] : i32
-// CHECK: tensor.insert
-// CHECK: %[[BACK:.*]] = linalg.copy ins(%{{.*}} : tensor<2x5xi32>) outs(%[[CUR2]] : tensor<2x5xi32>)
-// CHECK: scf.yield %{{.*}}, %[[BACK]]
-// CHECK: return %[[R]]#1
+// CHECK: tensor.parallel_insert_slice %[[W]]#1 into %[[OUT]][%[[ROW]], 0] [1, 5] [1, 1]
+// CHECK: return %[[R]]
 func.func @sort_i32(%x: tensor<2x5xi32>) -> tensor<2x5xi32> {
   %r = "stablehlo.sort"(%x) ({
     ^bb0(%a: tensor<i32>, %b: tensor<i32>):
@@ -303,10 +306,10 @@ func.func @sort_first_k(%x: tensor<3x100xf32>) -> (tensor<3x4xf32>, tensor<2x2xi
 
 // Still sorted: a prefix longer than half the dimension, and a result read
 // other than through a leading slice.
+// (A selection takes an element under an scf.if; the merge sort has none.)
 // CHECK-LABEL: func.func @sort_not_selected
-// CHECK-NOT: scf.forall
-// CHECK: scf.while
-// CHECK: scf.while
+// CHECK-NOT: scf.if
+// CHECK: return
 func.func @sort_not_selected(%x: tensor<10xi32>, %y: tensor<100xi32>) -> (tensor<6xi32>, tensor<2xi32>, tensor<100xi32>) {
   %r = "stablehlo.sort"(%x) ({
     ^bb0(%a: tensor<i32>, %b: tensor<i32>):
