@@ -175,6 +175,15 @@ def workloads(jnp, jax):
         "scatter_add_4096": (lambda u, i: jnp.zeros((n4, 256), jnp.float32).at[i].add(u),
                              [((4 * n4, 256), "f32"), ((4 * n4,), "idx")], 0,
                              4 * 4 * n4 * 256 + 2 * 4 * n4 * 256),
+        # Random numbers as training draws them (threefry): normal samples and
+        # a dropout mask applied, from a key passed in.
+        "random_normal_16m": (lambda s: jax.random.normal(jax.random.PRNGKey(s[0]), (n16,)),
+                              [((2,), "idx")], 0, 4 * n16),
+        "dropout_16m": (lambda x, s: jnp.where(
+            jax.random.bernoulli(jax.random.PRNGKey(s[0]), 0.9, x.shape), x / 0.9, 0.0),
+                        [((n16,), "f32"), ((2,), "idx")], 0, 2 * 4 * n16),
+        "logsumexp_4096": (lambda x: jax.nn.logsumexp(x, axis=-1), [((n4, n4), "f32")], 0,
+                           big),
         "xent_4096": (lambda x, t: -jnp.take_along_axis(jax.nn.log_softmax(x, axis=-1),
                                                         t[:, None], axis=1).mean(),
                       [((n4, n4), "f32"), ((n4,), "idx")], 0, big),

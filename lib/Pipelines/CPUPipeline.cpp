@@ -193,6 +193,11 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                "one-shot-bufferize{bufferize-function-boundaries "
                "allow-return-allocs-from-loops "
                "function-boundary-type-conversion=identity-layout-map},"
+               // Loops that carry a buffer they update in place (a scatter)
+               // return it directly once their iter_args are folded, so
+               // that it becomes the out-parameter instead of being copied
+               // into it.
+               "canonicalize,"
                "buffer-results-to-out-params{hoist-static-allocs "
                "modify-public-functions},"
                "canonicalize,cse,") +
