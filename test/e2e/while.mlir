@@ -287,3 +287,45 @@ module @jit_f {
 }
 
 // CHECK-NOT: FAIL
+
+// -----
+
+// Counted loops (an scf.for since the loop counts): a negative start, a
+// start at the limit (no trips) and past it, the limit a value computed
+// outside the loop, the counter read in the body.
+// CHECK: PASS while_counted_bounds
+func.func @while_counted_bounds() {
+  %m3 = stablehlo.constant dense<-3> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %four = stablehlo.add %two, %two : tensor<i32>
+  // i from -3 to 4: s = -3 - 2 - 1 + 0 + 1 + 2 + 3 = 0, trips = 7.
+  %i, %s, %t = stablehlo.while(%a = %m3, %b = %zero, %c = %zero) : tensor<i32>, tensor<i32>, tensor<i32>
+  cond {
+    %p = stablehlo.compare LT, %a, %four, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %n = stablehlo.add %a, %one : tensor<i32>
+    %sb = stablehlo.add %b, %a : tensor<i32>
+    %tc = stablehlo.add %c, %one : tensor<i32>
+    stablehlo.return %n, %sb, %tc : tensor<i32>, tensor<i32>, tensor<i32>
+  }
+  check.expect_eq_const %i, dense<4> : tensor<i32>
+  check.expect_eq_const %s, dense<0> : tensor<i32>
+  check.expect_eq_const %t, dense<7> : tensor<i32>
+  // Starting past the limit: no trips, the values unchanged.
+  %nine = stablehlo.constant dense<9> : tensor<i32>
+  %j, %u = stablehlo.while(%a = %nine, %b = %two) : tensor<i32>, tensor<i32>
+  cond {
+    %p = stablehlo.compare LT, %a, %four, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %n = stablehlo.add %one, %a : tensor<i32>
+    %ub = stablehlo.multiply %b, %two : tensor<i32>
+    stablehlo.return %n, %ub : tensor<i32>, tensor<i32>
+  }
+  check.expect_eq_const %j, dense<9> : tensor<i32>
+  check.expect_eq_const %u, dense<2> : tensor<i32>
+  func.return
+}

@@ -40,6 +40,107 @@ LogicalResult moveRegion(ConversionPatternRewriter &rewriter, Region &from,
   return rewriter.convertRegionTypes(&to, converter);
 }
 
+/// The integer a 0-d constant holds, if `v` is one.
+std::optional<int64_t> constantInt(Value v) {
+  auto c = v.getDefiningOp<ConstantOp>();
+  if (!c)
+    return std::nullopt;
+  auto attr = dyn_cast<DenseIntElementsAttr>(c.getValue());
+  if (!attr || attr.getNumElements() != 1)
+    return std::nullopt;
+  return (*attr.getValues<APInt>().begin()).getSExtValue();
+}
+
+/// A while that counts (fori_loop, scan): its condition is only
+/// `value_k < limit` (signed) on one of its 0-d signless integer values,
+/// the limit a constant or defined outside the loop, and its body returns
+/// `value_k + 1` for it. The index of that value, and the limit.
+std::optional<unsigned> countedLoop(WhileOp op, Value &limit,
+                                    std::optional<int64_t> &constLimit) {
+  Block &cond = op.getCond().front();
+  auto ret = dyn_cast<ReturnOp>(cond.getTerminator());
+  if (!ret || ret->getNumOperands() != 1)
+    return std::nullopt;
+  auto cmp = ret->getOperand(0).getDefiningOp<CompareOp>();
+  if (!cmp || cmp->getBlock() != &cond ||
+      cmp.getComparisonDirection() != ComparisonDirection::LT ||
+      (cmp.getCompareType() &&
+       *cmp.getCompareType() != ComparisonType::SIGNED))
+    return std::nullopt;
+  auto counter = dyn_cast<BlockArgument>(cmp.getLhs());
+  if (!counter || counter.getOwner() != &cond)
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(counter.getType());
+  if (!type || type.getRank() != 0 ||
+      !type.getElementType().isSignlessInteger())
+    return std::nullopt;
+  // Nothing else in the condition.
+  for (Operation &o : cond.without_terminator())
+    if (&o != cmp.getOperation() &&
+        !(isa<ConstantOp>(o) && o.hasOneUse() &&
+          *o.getUsers().begin() == cmp.getOperation()))
+      return std::nullopt;
+  limit = cmp.getRhs();
+  constLimit = constantInt(limit);
+  if (!constLimit && !limit.getParentRegion()->isProperAncestor(&op.getCond()))
+    return std::nullopt;
+  unsigned k = counter.getArgNumber();
+  Block &body = op.getBody().front();
+  auto add = body.getTerminator()->getOperand(k).getDefiningOp<AddOp>();
+  if (!add)
+    return std::nullopt;
+  Value step;
+  if (add.getLhs() == body.getArgument(k))
+    step = add.getRhs();
+  else if (add.getRhs() == body.getArgument(k))
+    step = add.getLhs();
+  if (!step || constantInt(step) != std::optional<int64_t>(1))
+    return std::nullopt;
+  return k;
+}
+
+/// A counted while becomes an scf.for over [value_k, limit): its condition
+/// forwarded every value through an scf.condition, which bufferization
+/// copies, a whole tensor per value and iteration (threefry's five rounds
+/// over 2 x 64 MiB). The values, the counter included, are still carried
+/// and updated by the body as before; the loop runs as many times.
+struct CountedWhileToFor : OpConversionPattern<WhileOp> {
+  CountedWhileToFor(const TypeConverter &converter, MLIRContext *ctx)
+      : OpConversionPattern(converter, ctx, /*benefit=*/2) {}
+  LogicalResult
+  matchAndRewrite(WhileOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value limit;
+    std::optional<int64_t> constLimit;
+    std::optional<unsigned> k = countedLoop(op, limit, constLimit);
+    if (!k)
+      return failure();
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), types)))
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    Location loc = op.getLoc();
+    auto toIndex = [&](Value tensor0d) -> Value {
+      return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                        extractScalar(rewriter, loc, tensor0d));
+    };
+    Value lb = toIndex(adaptor.getOperands()[*k]);
+    Value ub = constLimit
+                   ? Value(arith::ConstantIndexOp::create(rewriter, loc,
+                                                          *constLimit))
+                   : toIndex(rewriter.getRemappedValue(limit));
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop =
+        scf::ForOp::create(rewriter, loc, lb, ub, one, adaptor.getOperands());
+    FailureOr<Block *> body =
+        rewriter.convertRegionTypes(&op.getBody(), *getTypeConverter());
+    if (failed(body))
+      return failure();
+    rewriter.mergeBlocks(*body, loop.getBody(), loop.getRegionIterArgs());
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+};
+
 struct WhileToSCF : OpConversionPattern<WhileOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -131,7 +232,7 @@ struct ReturnToSCF : OpConversionPattern<ReturnOp> {
           op, cond, op->getBlock()->getArguments());
       return success();
     }
-    if (!isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(parent))
+    if (!isa<scf::WhileOp, scf::ForOp, scf::IfOp, scf::IndexSwitchOp>(parent))
       return rewriter.notifyMatchFailure(op, "not inside an scf op");
     rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getOperands());
     return success();
@@ -155,7 +256,7 @@ struct OptimizationBarrierToIdentity
 
 void populateStableHLOControlFlowToSCFPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns.add<WhileToSCF, IfToSCF, CaseToSCF, ReturnToSCF,
+  patterns.add<CountedWhileToFor, WhileToSCF, IfToSCF, CaseToSCF, ReturnToSCF,
                OptimizationBarrierToIdentity>(converter,
                                               patterns.getContext());
   populateStableHLOMiscToLinalgPatterns(converter, patterns);

@@ -30,6 +30,80 @@ func.func @while_loop(%init: tensor<ui32>, %limit: tensor<ui32>) -> tensor<ui32>
 
 // -----
 
+// A while that counts (a signed `i < limit` condition and nothing else, the
+// body adding 1 to i; fori_loop and scan) becomes an scf.for from i's
+// initial value to the limit, carrying every value, i included: the body
+// is unchanged, and no scf.condition forwards the values (bufferization
+// copies each forwarded tensor on every iteration).
+// CHECK-LABEL: func.func @counted_while(
+// CHECK-SAME:      %[[I0:.*]]: tensor<i32>, %[[X:.*]]: tensor<1024xf32>, %[[N:.*]]: tensor<i32>)
+// CHECK:         %[[LB:.*]] = tensor.extract %[[I0]][] : tensor<i32>
+// CHECK:         %[[LBI:.*]] = arith.index_cast %[[LB]] : i32 to index
+// CHECK:         %[[UB:.*]] = tensor.extract %[[N]][] : tensor<i32>
+// CHECK:         %[[UBI:.*]] = arith.index_cast %[[UB]] : i32 to index
+// CHECK:         %[[R:.*]]:2 = scf.for %{{.*}} = %[[LBI]] to %[[UBI]] step %{{.*}} iter_args(%[[I:.*]] = %[[I0]], %[[V:.*]] = %[[X]]) -> (tensor<i32>, tensor<1024xf32>) {
+// CHECK:           arith.addi
+// CHECK:           arith.mulf
+// CHECK:           scf.yield %{{.*}}, %{{.*}} : tensor<i32>, tensor<1024xf32>
+// CHECK:         return %[[R]]#1
+// CHECK-LABEL: func.func @counted_while_constant_limit(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %c7 step %{{.*}} iter_args
+// CHECK-LABEL: func.func @not_counted(
+// CHECK-NOT:     scf.for
+// CHECK:         scf.while
+// CHECK:         scf.while
+func.func @counted_while(%i0: tensor<i32>, %x: tensor<1024xf32>, %n: tensor<i32>) -> tensor<1024xf32> {
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %two = stablehlo.constant dense<2.0> : tensor<1024xf32>
+  %r:2 = stablehlo.while(%i = %i0, %v = %x) : tensor<i32>, tensor<1024xf32>
+  cond {
+    %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %one : tensor<i32>
+    %w = stablehlo.multiply %v, %two : tensor<1024xf32>
+    stablehlo.return %j, %w : tensor<i32>, tensor<1024xf32>
+  }
+  return %r#1 : tensor<1024xf32>
+}
+func.func @counted_while_constant_limit(%i0: tensor<i64>) -> tensor<i64> {
+  %r = stablehlo.while(%i = %i0) : tensor<i64>
+  cond {
+    %seven = stablehlo.constant dense<7> : tensor<i64>
+    %c = stablehlo.compare LT, %i, %seven, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i64>
+    %j = stablehlo.add %one, %i : tensor<i64>
+    stablehlo.return %j : tensor<i64>
+  }
+  return %r : tensor<i64>
+}
+// Steps of 2, and a condition that also reads another value: still while.
+func.func @not_counted(%i0: tensor<i32>, %n: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %two = stablehlo.constant dense<2> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %r = stablehlo.while(%i = %i0) : tensor<i32>
+  cond {
+    %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %two : tensor<i32>
+    stablehlo.return %j : tensor<i32>
+  }
+  %s:2 = stablehlo.while(%i = %i0, %m = %n) : tensor<i32>, tensor<i32>
+  cond {
+    %c = stablehlo.compare LT, %i, %m, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %j, %m : tensor<i32>, tensor<i32>
+  }
+  return %r, %s#0 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @if_op(
 // CHECK-SAME:      %[[P:.*]]: tensor<i1>, %[[X:.*]]: tensor<2xf32>
 // CHECK:         %[[C:.*]] = tensor.extract %[[P]][] : tensor<i1>
