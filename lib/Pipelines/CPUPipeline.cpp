@@ -178,12 +178,15 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
     return std::string("jx-collectives-to-runtime,jx-lapack-custom-calls,") +
            (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
            "stablehlo-legalize-to-linalg,canonicalize," +
-           (options.fuse ? std::string("jx-fuse-elementwise,") +
-                               (cpu ? "jx-fuse-rows," : "") + "canonicalize,"
-                         : "") +
-           (cpu ? "jx-vectorizable-reductions,jx-min-max-reductions-as-integers,"
-                 "canonicalize,"
-               : "") +
+           (options.fuse
+                ? std::string("jx-fuse-elementwise,") +
+                      (cpu ? "jx-fuse-rows,jx-fuse-elementwise-groups," : "") +
+                      "canonicalize,"
+                : "") +
+           (cpu ? "jx-vectorizable-reductions,jx-min-max-reductions-as-"
+                  "integers,"
+                  "canonicalize,"
+                : "") +
            "jx-elementwise-in-place,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
@@ -407,6 +410,7 @@ void registerCPUPipelines() {
   registerParallelLoopsPass();
   registerOutlineLoopNestsPass();
   registerFuseElementwisePass();
+  registerFuseElementwiseGroupsPass();
   registerContractionToBlasPass();
   registerConvolutionToDnnlPass();
   registerLapackCustomCallsPass();

@@ -164,6 +164,11 @@ void registerOutlineLoopNestsPass();
 /// linalg ops under jx's legality rule; registered by registerCPUPipelines.
 void registerFuseElementwisePass();
 
+/// `--jx-fuse-elementwise-groups` (FuseElementwiseGroups.cpp): elementwise
+/// generics that feed each other merged into one with several results;
+/// registered by registerCPUPipelines.
+void registerFuseElementwiseGroupsPass();
+
 /// `--jx-contraction-to-blas` (ContractionToBlas.cpp); registered by
 /// registerCPUPipelines.
 void registerContractionToBlasPass();

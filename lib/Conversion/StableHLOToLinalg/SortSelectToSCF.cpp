@@ -30,6 +30,7 @@
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -83,8 +84,10 @@ struct SortSelectToSCF : OpConversionPattern<SortOp> {
       SmallVector<int64_t> shape(
           cast<RankedTensorType>(in.getType()).getShape());
       shape[dim] = k;
-      results.push_back(tensor::EmptyOp::create(
-          rewriter, loc, shape, getElementTypeOrSelf(in.getType())));
+      results.push_back(bufferization::AllocTensorOp::create(
+          rewriter, loc,
+          RankedTensorType::get(shape, getElementTypeOrSelf(in.getType())),
+          ValueRange{}));
     }
     SmallVector<OpFoldResult> ubs;
     for (int64_t d = 0; d < rank; ++d)
@@ -120,9 +123,13 @@ struct SortSelectToSCF : OpConversionPattern<SortOp> {
     auto slice = [&](OpBuilder &sb, Location sl,
                      ValueRange other) -> SmallVector<Value> {
       SmallVector<Value> carried = {zero};
+      // Allocations, not tensor.empty, which CSE would merge for inputs of
+      // one element type (bufferization would then hold both in one buffer).
       for (Value in : inputs)
-        carried.push_back(tensor::EmptyOp::create(
-            sb, sl, ArrayRef<int64_t>{k}, getElementTypeOrSelf(in.getType())));
+        carried.push_back(bufferization::AllocTensorOp::create(
+            sb, sl,
+            RankedTensorType::get({k}, getElementTypeOrSelf(in.getType())),
+            ValueRange{}));
       auto scan = scf::ForOp::create(
           sb, sl, zero, indexConst(sb, sl, n), one, carried,
           [&](OpBuilder &b, Location l, Value j, ValueRange it) {

@@ -18,6 +18,7 @@
 #include "jx/Dialect/StableHLO/IR/StableHLOOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -193,10 +194,16 @@ struct SortToSCF : OpConversionPattern<SortOp> {
     if (vector)
       ubs.push_back(rewriter.getIndexAttr(1));
     SmallVector<Value> results;
-    for (Value in : inputs)
-      results.push_back(emptyTensor(
-          rewriter, loc, cast<RankedTensorType>(in.getType()),
-          [&](int64_t d) { return dimSize(rewriter, loc, in, d); }));
+    for (Value in : inputs) {
+      // One result buffer per input (an allocation: see below).
+      auto type = cast<RankedTensorType>(in.getType());
+      SmallVector<Value> dynamic;
+      for (int64_t d = 0; d < rank; ++d)
+        if (type.isDynamicDim(d))
+          dynamic.push_back(dimSize(rewriter, loc, in, d));
+      results.push_back(
+          bufferization::AllocTensorOp::create(rewriter, loc, type, dynamic));
+    }
     OpFoldResult nFold =
         inType.isDynamicDim(dim)
             ? OpFoldResult(n)
@@ -223,13 +230,20 @@ struct SortToSCF : OpConversionPattern<SortOp> {
                                               et);
             Value slice = tensor::ExtractSliceOp::create(
                 b, l, flat, in, offsets, sizes, strides);
-            // A copy of its own, which the passes write.
-            Value copy = emptyTensor(b, l, flat, [&](int64_t) { return n; });
+            // Two buffers of its own, which the passes write: allocations,
+            // not tensor.empty, which CSE would merge into one (its
+            // contents are undefined, so bufferization would not tell the
+            // two apart).
+            SmallVector<Value> dynamic;
+            if (flat.isDynamicDim(0))
+              dynamic.push_back(n);
+            Value copy =
+                bufferization::AllocTensorOp::create(b, l, flat, dynamic);
             a.push_back(linalg::CopyOp::create(b, l, ValueRange{slice},
                                                ValueRange{copy})
                             .getResult(0));
             other.push_back(
-                emptyTensor(b, l, flat, [&](int64_t) { return n; }));
+                bufferization::AllocTensorOp::create(b, l, flat, dynamic));
           }
           SmallVector<Value> inits = {one};
           inits.append(a);

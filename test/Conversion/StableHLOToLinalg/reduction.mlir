@@ -277,8 +277,8 @@ func.func @sort_i32(%x: tensor<2x5xi32>) -> tensor<2x5xi32> {
 // results.
 // CHECK-LABEL: func.func @sort_first_k
 // CHECK-SAME: (%[[X:.*]]: tensor<3x100xf32>)
-// CHECK: %[[V0:.*]] = tensor.empty() : tensor<3x4xf32>
-// CHECK: %[[I0:.*]] = tensor.empty() : tensor<3x4xi32>
+// CHECK: %[[V0:.*]] = bufferization.alloc_tensor() : tensor<3x4xf32>
+// CHECK: %[[I0:.*]] = bufferization.alloc_tensor() : tensor<3x4xi32>
 // CHECK: %[[SEL:.*]]:2 = scf.forall (%[[ROW:.*]]) in (3) shared_outs(%{{.*}} = %[[V0]], %{{.*}} = %[[I0]])
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[N:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, tensor<4xf32>, tensor<4xi32>)
 // CHECK: tensor.extract %[[X]][%[[ROW]], %[[J]]] : tensor<3x100xf32>
