@@ -64,8 +64,7 @@ std::optional<unsigned> countedLoop(WhileOp op, Value &limit,
   auto cmp = ret->getOperand(0).getDefiningOp<CompareOp>();
   if (!cmp || cmp->getBlock() != &cond ||
       cmp.getComparisonDirection() != ComparisonDirection::LT ||
-      (cmp.getCompareType() &&
-       *cmp.getCompareType() != ComparisonType::SIGNED))
+      (cmp.getCompareType() && *cmp.getCompareType() != ComparisonType::SIGNED))
     return std::nullopt;
   auto counter = dyn_cast<BlockArgument>(cmp.getLhs());
   if (!counter || counter.getOwner() != &cond)
@@ -124,10 +123,10 @@ struct CountedWhileToFor : OpConversionPattern<WhileOp> {
                                         extractScalar(rewriter, loc, tensor0d));
     };
     Value lb = toIndex(adaptor.getOperands()[*k]);
-    Value ub = constLimit
-                   ? Value(arith::ConstantIndexOp::create(rewriter, loc,
-                                                          *constLimit))
-                   : toIndex(rewriter.getRemappedValue(limit));
+    Value ub =
+        constLimit
+            ? Value(arith::ConstantIndexOp::create(rewriter, loc, *constLimit))
+            : toIndex(rewriter.getRemappedValue(limit));
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto loop =
         scf::ForOp::create(rewriter, loc, lb, ub, one, adaptor.getOperands());
@@ -175,8 +174,8 @@ struct IfToSCF : OpConversionPattern<IfOp> {
                                   /*addElseBlock=*/false);
     if (failed(moveRegion(rewriter, op.getTrueBranch(), ifOp.getThenRegion(),
                           *getTypeConverter())) ||
-        failed(moveRegion(rewriter, op.getFalseBranch(),
-                          ifOp.getElseRegion(), *getTypeConverter())))
+        failed(moveRegion(rewriter, op.getFalseBranch(), ifOp.getElseRegion(),
+                          *getTypeConverter())))
       return failure();
     rewriter.replaceOp(op, ifOp.getResults());
     return success();
@@ -227,7 +226,8 @@ struct ReturnToSCF : OpConversionPattern<ReturnOp> {
         loop && op->getParentRegion() == &loop.getBefore()) {
       if (adaptor.getOperands().size() != 1)
         return rewriter.notifyMatchFailure(op, "while cond yields one value");
-      Value cond = extractScalar(rewriter, op.getLoc(), adaptor.getOperands()[0]);
+      Value cond =
+          extractScalar(rewriter, op.getLoc(), adaptor.getOperands()[0]);
       rewriter.replaceOpWithNewOp<scf::ConditionOp>(
           op, cond, op->getBlock()->getArguments());
       return success();
@@ -257,8 +257,7 @@ struct OptimizationBarrierToIdentity
 void populateStableHLOControlFlowToSCFPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns) {
   patterns.add<CountedWhileToFor, WhileToSCF, IfToSCF, CaseToSCF, ReturnToSCF,
-               OptimizationBarrierToIdentity>(converter,
-                                              patterns.getContext());
+               OptimizationBarrierToIdentity>(converter, patterns.getContext());
   populateStableHLOMiscToLinalgPatterns(converter, patterns);
   populateStableHLORngToLinalgPatterns(converter, patterns);
 }
