@@ -73,6 +73,7 @@ OpTy matchCommutative(Value v, Value &lhs, Value &rhs) {
   return op;
 }
 
+/// Whether `v` is `a` or `b`; the other one in `other`.
 bool isOneOf(Value v, Value a, Value b, Value &other) {
   if (v == a) {
     other = b;
@@ -154,9 +155,10 @@ std::optional<ArgBody> matchArgBody(linalg::GenericOp op, unsigned dim) {
   Value pickV = valueSel.getCondition();
 
   // pickI = pickV | (accV == x & accI < j)
-  Value a, b, eq, lt;
+  Value a, b, tie, eq, lt;
   if (!matchCommutative<arith::OrIOp>(indexSel.getCondition(), a, b) ||
-      !isOneOf(pickV, a, b, a) || !matchCommutative<arith::AndIOp>(a, eq, lt))
+      !isOneOf(pickV, a, b, tie) ||
+      !matchCommutative<arith::AndIOp>(tie, eq, lt))
     return std::nullopt;
   auto isIndexLess = [&](Value v) {
     auto cmp = v.getDefiningOp<arith::CmpIOp>();
@@ -273,7 +275,7 @@ bool splitArgReduction(RewriterBase &rewriter, linalg::GenericOp op) {
     return false;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t n = ranges[dim];
-  if (ShapedType::isDynamic(n) || n < 64)
+  if (ShapedType::isDynamic(n))
     return false;
   if (arg->isFloat && !op->getResult(arg->valueResult).use_empty())
     return false;
@@ -302,23 +304,18 @@ bool splitArgReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   if (!lanes)
     return false;
 
-  MLIRContext *ctx = op.getContext();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   // The split op: the original loops, `dim` now of n / L, the lanes last.
-  AffineExpr lane = getAffineDimExpr(loops, ctx);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   splitInputsIntoLanes(rewriter, op, dim, lanes, inputs, maps);
-  SmallVector<AffineExpr> outResults(outMap.getResults());
-  outResults.push_back(lane);
-  AffineMap partialMap = AffineMap::get(loops + 1, 0, outResults, ctx);
   SmallVector<Value> partialInits;
   for (unsigned k = 0; k < 2; ++k) {
     partialInits.push_back(filledWithLanes(
         rewriter, loc, cast<RankedTensorType>(inits[k].getType()), lanes,
         identities[k]));
-    maps.push_back(partialMap);
+    maps.push_back(appendLane(outMap));
   }
   SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
   iters.push_back(utils::IteratorType::parallel);
@@ -361,52 +358,23 @@ bool splitArgReduction(RewriterBase &rewriter, linalg::GenericOp op) {
       rewriter.eraseOp(index);
   }
 
-  // Combine the lanes by the total order: [.., L] into [.., 8] (lane
-  // o * 8 + i into i) when L > 8, then the 8 into the reduction's inits.
-  unsigned outRank = valueType.getRank();
+  // Combine the lanes by the total order.
   rewriter.setInsertionPoint(op);
-  auto combineInto = [&](ValueRange from, ValueRange into, bool innerLanes) {
-    unsigned rank = outRank + (innerLanes ? 2 : 1);
-    AffineMap all = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    SmallVector<AffineExpr> outExprs(all.getResults().take_front(outRank));
-    if (innerLanes)
-      outExprs.push_back(all.getResult(rank - 1));
-    AffineMap out = AffineMap::get(rank, 0, outExprs, ctx);
-    SmallVector<utils::IteratorType> combineIters(
-        outRank, utils::IteratorType::parallel);
-    combineIters.push_back(utils::IteratorType::reduction);
-    if (innerLanes)
-      combineIters.push_back(utils::IteratorType::parallel);
-    unsigned v = arg->valueResult, i = arg->indexResult;
-    return linalg::GenericOp::create(
-        rewriter, loc, into.getTypes(), from, into,
-        SmallVector<AffineMap>{all, all, out, out}, combineIters,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          // args: the lane's pair (from), then the accumulator (into).
-          Value accV = args[2 + v], accI = args[2 + i];
-          Value laneV = args[v], laneI = args[i];
-          Value keep = picksFirst(b, l, *arg, accV, accI, laneV, laneI);
-          Value results[2];
-          results[v] = arith::SelectOp::create(b, l, keep, accV, laneV);
-          results[i] = arith::SelectOp::create(b, l, keep, accI, laneI);
-          linalg::YieldOp::create(b, l, ValueRange(results));
-        });
-  };
-  SmallVector<Value> lanesLeft(partial.getResults());
-  constexpr int64_t kVector = 8;
-  if (lanes > kVector) {
-    SmallVector<Value> expanded, eights;
-    for (unsigned k = 0; k < 2; ++k) {
-      expanded.push_back(splitLastDim(rewriter, loc, lanesLeft[k], kVector));
-      eights.push_back(filledWithLanes(
-          rewriter, loc, cast<RankedTensorType>(inits[k].getType()), kVector,
-          identities[k]));
-    }
-    auto eight = combineInto(expanded, eights, /*innerLanes=*/true);
-    lanesLeft.assign(eight.getResults().begin(), eight.getResults().end());
-  }
-  auto combine = combineInto(lanesLeft, ValueRange{inits[0], inits[1]}, false);
-  rewriter.replaceOp(op, combine.getResults());
+  unsigned v = arg->valueResult, i = arg->indexResult;
+  SmallVector<Value> combined = combineLanes(
+      rewriter, loc, partial.getResults(), ValueRange{inits[0], inits[1]},
+      ValueRange{identities[0], identities[1]}, lanes,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        // args: the lane's pair, then the accumulator.
+        Value accV = args[2 + v], accI = args[2 + i];
+        Value laneV = args[v], laneI = args[i];
+        Value keep = picksFirst(b, l, *arg, accV, accI, laneV, laneI);
+        Value results[2];
+        results[v] = arith::SelectOp::create(b, l, keep, accV, laneV);
+        results[i] = arith::SelectOp::create(b, l, keep, accI, laneI);
+        linalg::YieldOp::create(b, l, ValueRange(results));
+      });
+  rewriter.replaceOp(op, combined);
   return true;
 }
 

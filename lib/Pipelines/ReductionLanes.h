@@ -33,8 +33,12 @@ mlir::Value filledWithLanes(mlir::OpBuilder &b, mlir::Location loc,
 
 /// The lanes to split a reduced row of `n` elements into: 64 (32 where an
 /// operand has 64 bits: four AVX-512 registers), or the largest power of
-/// two down to 8 that divides n at least twice; 0 when none does.
+/// two down to 8 that divides n at least twice; 0 when none does or the
+/// row is shorter than 64 elements (not worth splitting).
 int64_t laneCount(int64_t n, unsigned bits);
+
+/// `map` over one more loop, the lane, which it reads as a new last result.
+mlir::AffineMap appendLane(mlir::AffineMap map);
 
 /// The inputs of `op` and their maps for the split op: those that read loop
 /// `dim` reshaped to [.., n / lanes, lanes] and read with a new last loop
@@ -43,6 +47,21 @@ void splitInputsIntoLanes(mlir::OpBuilder &b, mlir::linalg::GenericOp op,
                           unsigned dim, int64_t lanes,
                           llvm::SmallVectorImpl<mlir::Value> &inputs,
                           llvm::SmallVectorImpl<mlir::AffineMap> &maps);
+
+/// Combines the partial results of a split reduction, [.., L] each (one per
+/// result of the reduction), over their last dimension into `inits`, of
+/// [..]: first 8 lanes at a time when L > 8 (lane o * 8 + i into i, o
+/// ascending, from `identities`: whole vectors, where a chain of L
+/// dependent scalar steps per row was as slow as reading the row), then
+/// the last 8. `combiner` builds each step's body from the lane's values
+/// and then the accumulators, and yields the accumulators. The combined
+/// values, one per result.
+llvm::SmallVector<mlir::Value> combineLanes(
+    mlir::RewriterBase &rewriter, mlir::Location loc, mlir::ValueRange partials,
+    mlir::ValueRange inits, mlir::ValueRange identities, int64_t lanes,
+    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
+                            mlir::ValueRange)>
+        combiner);
 
 /// Argmax and argmin (the (value, index) reductions JAX's argmax and argmin
 /// lower to) along a contiguous last dimension, split into lanes; false if

@@ -97,37 +97,85 @@ Value filledWithLanes(OpBuilder &b, Location loc, RankedTensorType type,
   return linalg::FillOp::create(b, loc, value, empty).getResult(0);
 }
 
+/// The least number of elements in a reduced row worth splitting.
+constexpr int64_t kMinSplitRow = 64;
+
 int64_t laneCount(int64_t n, unsigned bits) {
+  if (n < kMinSplitRow)
+    return 0;
   int64_t lanes = bits <= 32 ? 64 : 32;
   while (lanes >= 8 && (n % lanes != 0 || n / lanes < 2))
     lanes /= 2;
   return lanes < 8 ? 0 : lanes;
 }
 
+AffineMap appendLane(AffineMap map) {
+  SmallVector<AffineExpr> results(map.getResults());
+  results.push_back(getAffineDimExpr(map.getNumDims(), map.getContext()));
+  return AffineMap::get(map.getNumDims() + 1, 0, results, map.getContext());
+}
+
 void splitInputsIntoLanes(OpBuilder &b, linalg::GenericOp op, unsigned dim,
                           int64_t lanes, SmallVectorImpl<Value> &inputs,
                           SmallVectorImpl<AffineMap> &maps) {
-  MLIRContext *ctx = op.getContext();
-  unsigned loops = op.getNumLoops();
-  AffineExpr lane = getAffineDimExpr(loops, ctx);
   for (OpOperand *in : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(in);
     if (!map.isFunctionOfDim(dim)) {
       inputs.push_back(in->get());
-      maps.push_back(AffineMap::get(loops + 1, 0, map.getResults(), ctx));
+      maps.push_back(AffineMap::get(map.getNumDims() + 1, 0, map.getResults(),
+                                    op.getContext()));
       continue;
     }
     inputs.push_back(splitLastDim(b, op.getLoc(), in->get(), lanes));
-    SmallVector<AffineExpr> results(map.getResults());
-    results.push_back(lane);
-    maps.push_back(AffineMap::get(loops + 1, 0, results, ctx));
+    maps.push_back(appendLane(map));
   }
 }
 
-namespace {
+SmallVector<Value> combineLanes(
+    RewriterBase &rewriter, Location loc, ValueRange partials,
+    ValueRange inits, ValueRange identities, int64_t lanes,
+    function_ref<void(OpBuilder &, Location, ValueRange)> combiner) {
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned outRank = cast<RankedTensorType>(inits[0].getType()).getRank();
+  // out[..] = combiner(partial[.., l], out[..]) over the trailing lane
+  // dimension of `from` (and a parallel one of 8 after it with innerLanes).
+  auto combineInto = [&](ValueRange from, ValueRange into, bool innerLanes) {
+    unsigned rank = outRank + (innerLanes ? 2 : 1);
+    AffineMap all = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    SmallVector<AffineExpr> outExprs(all.getResults().take_front(outRank));
+    if (innerLanes)
+      outExprs.push_back(all.getResult(rank - 1));
+    AffineMap out = AffineMap::get(rank, 0, outExprs, ctx);
+    SmallVector<AffineMap> maps(from.size(), all);
+    maps.append(into.size(), out);
+    SmallVector<utils::IteratorType> iters(outRank,
+                                           utils::IteratorType::parallel);
+    iters.push_back(utils::IteratorType::reduction);
+    if (innerLanes)
+      iters.push_back(utils::IteratorType::parallel);
+    return linalg::GenericOp::create(rewriter, loc, into.getTypes(), from,
+                                     into, maps, iters, combiner)
+        .getResults();
+  };
+  SmallVector<Value> lanesLeft(partials);
+  constexpr int64_t kVector = 8;
+  if (lanes > kVector) {
+    SmallVector<Value> expanded, eights;
+    for (auto [partial, init, identity] :
+         llvm::zip(partials, inits, identities)) {
+      expanded.push_back(splitLastDim(rewriter, loc, partial, kVector));
+      eights.push_back(filledWithLanes(
+          rewriter, loc, cast<RankedTensorType>(init.getType()), kVector,
+          identity));
+    }
+    ResultRange eight = combineInto(expanded, eights, /*innerLanes=*/true);
+    lanesLeft.assign(eight.begin(), eight.end());
+  }
+  ResultRange combined = combineInto(lanesLeft, inits, /*innerLanes=*/false);
+  return SmallVector<Value>(combined.begin(), combined.end());
+}
 
-/// The least number of elements in a reduced row worth splitting.
-constexpr int64_t kMinSplitRow = 64;
+namespace {
 
 bool isFloatReduction(linalg::GenericOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
@@ -251,7 +299,7 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
     return false;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t n = ranges[dim];
-  if (ShapedType::isDynamic(n) || n < kMinSplitRow)
+  if (ShapedType::isDynamic(n))
     return false;
   OpOperand *init = op.getDpsInitOperand(0);
   auto fill = init->get().getDefiningOp<linalg::FillOp>();
@@ -270,21 +318,16 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   if (!lanes)
     return false;
 
-  MLIRContext *ctx = op.getContext();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   // Loops of the split op: the original ones, the reduced one now of
   // n / L, and the lane loop last.
-  AffineExpr lane = getAffineDimExpr(loops, ctx);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   splitInputsIntoLanes(rewriter, op, dim, lanes, inputs, maps);
   Value identity = fill.getInputs()[0];
-  Value partialInit =
-      filledWithLanes(rewriter, loc, outType, lanes, identity);
-  SmallVector<AffineExpr> outResults(outMap.getResults());
-  outResults.push_back(lane);
-  maps.push_back(AffineMap::get(loops + 1, 0, outResults, ctx));
+  Value partialInit = filledWithLanes(rewriter, loc, outType, lanes, identity);
+  maps.push_back(appendLane(outMap));
   iters.push_back(utils::IteratorType::parallel);
   auto partial = linalg::GenericOp::create(
       rewriter, loc, TypeRange{partialInit.getType()}, inputs,
@@ -292,49 +335,21 @@ bool splitRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   rewriter.inlineRegionBefore(op.getRegion(), partial.getRegion(),
                               partial.getRegion().begin());
 
-  // Combine the lanes: out[..] = combiner(out[..], partial[.., l]), over
-  // the trailing dimension of `from` into `into`. With more than 8 lanes,
-  // first 8 at a time (lane o * 8 + i into i, o ascending: adds of whole
-  // vectors), then the 8: a chain of L dependent scalar operations per row
-  // was as slow as reading the row.
-  unsigned outRank = outType.getRank();
-  auto combineInto = [&](Value from, Value into, bool innerLanes) {
-    unsigned rank = outRank + (innerLanes ? 2 : 1);
-    AffineMap all = AffineMap::getMultiDimIdentityMap(rank, ctx);
-    SmallVector<AffineExpr> outExprs(all.getResults().take_front(outRank));
-    if (innerLanes)
-      outExprs.push_back(all.getResult(rank - 1));
-    SmallVector<AffineMap> combineMaps = {all,
-                                          AffineMap::get(rank, 0, outExprs, ctx)};
-    SmallVector<utils::IteratorType> combineIters(
-        outRank, utils::IteratorType::parallel);
-    combineIters.push_back(utils::IteratorType::reduction);
-    if (innerLanes)
-      combineIters.push_back(utils::IteratorType::parallel);
-    return linalg::GenericOp::create(
-        rewriter, loc, TypeRange{into.getType()}, ValueRange{from},
-        ValueRange{into}, combineMaps, combineIters,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          IRMapping mapping;
-          mapping.map(element, args[0]);
-          mapping.map(partial.getBlock()->getArguments().back(), args[1]);
-          for (Operation *o : combiner)
-            b.clone(*o, mapping);
-          linalg::YieldOp::create(
-              b, l,
-              mapping.lookup(
-                  partial.getBlock()->getTerminator()->getOperand(0)));
-        });
-  };
-  Value lanesLeft = partial.getResult(0);
-  constexpr int64_t kVector = 8;
-  if (lanes > kVector) {
-    Value expanded = splitLastDim(rewriter, loc, lanesLeft, kVector);
-    Value eight = filledWithLanes(rewriter, loc, outType, kVector, identity);
-    lanesLeft = combineInto(expanded, eight, /*innerLanes=*/true).getResult(0);
-  }
-  auto combine = combineInto(lanesLeft, init->get(), /*innerLanes=*/false);
-  rewriter.replaceOp(op, combine.getResults());
+  // Combine the lanes with the combiner alone.
+  SmallVector<Value> combined = combineLanes(
+      rewriter, loc, partial.getResults(), ValueRange{init->get()},
+      ValueRange{identity}, lanes,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(element, args[0]);
+        mapping.map(partial.getBlock()->getArguments().back(), args[1]);
+        for (Operation *o : combiner)
+          b.clone(*o, mapping);
+        linalg::YieldOp::create(
+            b, l,
+            mapping.lookup(partial.getBlock()->getTerminator()->getOperand(0)));
+      });
+  rewriter.replaceOp(op, combined);
   return true;
 }
 
