@@ -9,6 +9,7 @@
 #ifndef JX_LIB_CONVERSION_STABLEHLOTOLINALG_REDUCTIONCOMMON_H
 #define JX_LIB_CONVERSION_STABLEHLOTOLINALG_REDUCTIONCOMMON_H
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -29,6 +30,28 @@ void populateSortPatterns(const mlir::TypeConverter &converter,
 /// (SortSelectToSCF.cpp); part of populateSortPatterns.
 void populateSortSelectPatterns(const mlir::TypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
+
+/// The place of one slice along `dim` of a rank-`rank` tensor: the indices
+/// `other` along the other dimensions, in order, and `length` elements from
+/// 0 along `dim`.
+void sliceAlong(mlir::OpBuilder &b, mlir::ValueRange other, int64_t rank,
+                int64_t dim, mlir::OpFoldResult length,
+                llvm::SmallVectorImpl<mlir::OpFoldResult> &offsets,
+                llvm::SmallVectorImpl<mlir::OpFoldResult> &sizes,
+                llvm::SmallVectorImpl<mlir::OpFoldResult> &strides);
+
+/// An scf.forall over the slices along `dim` (one iteration per index of
+/// the other dimensions, of `otherSizes`; one in all when there are none):
+/// `body` gets the indices along the other dimensions and returns one 1-D
+/// tensor of `length` per tensor of `results`, into whose slice it goes
+/// (SortToSCF.cpp: the sorts, each slice on its own).
+mlir::scf::ForallOp forEachSlice(
+    mlir::OpBuilder &b, mlir::Location loc,
+    llvm::ArrayRef<mlir::OpFoldResult> otherSizes, int64_t dim,
+    mlir::OpFoldResult length, mlir::ValueRange results,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(
+        mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>
+        body);
 
 /// tensor.empty of `type`; each dynamic dimension i takes `dynSize(i)`.
 mlir::Value

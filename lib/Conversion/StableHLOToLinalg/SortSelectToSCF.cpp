@@ -89,11 +89,10 @@ struct SortSelectToSCF : OpConversionPattern<SortOp> {
           RankedTensorType::get(shape, getElementTypeOrSelf(in.getType())),
           ValueRange{}));
     }
-    SmallVector<OpFoldResult> ubs;
+    SmallVector<OpFoldResult> otherSizes;
     for (int64_t d = 0; d < rank; ++d)
       if (d != dim)
-        ubs.push_back(rewriter.getIndexAttr(inType.getDimSize(d)));
-    bool vector = ubs.empty();
+        otherSizes.push_back(rewriter.getIndexAttr(inType.getDimSize(d)));
     Value zero = indexConst(rewriter, loc, 0);
     Value one = indexConst(rewriter, loc, 1);
     Value kValue = indexConst(rewriter, loc, k);
@@ -210,30 +209,8 @@ struct SortSelectToSCF : OpConversionPattern<SortOp> {
       return SmallVector<Value>(scan.getResults().drop_front());
     };
     // The slices in parallel, each into its k places of the results.
-    if (vector)
-      ubs.push_back(rewriter.getIndexAttr(1));
-    auto forall = scf::ForallOp::create(
-        rewriter, loc, ubs, results, std::nullopt,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          ValueRange ivs = args.take_front(ubs.size());
-          ValueRange shared = args.drop_front(ubs.size());
-          ValueRange other = vector ? ValueRange{} : ivs;
-          SmallVector<Value> held = slice(b, l, other);
-          auto inParallel = scf::InParallelOp::create(b, l);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(inParallel.getBody());
-          SmallVector<OpFoldResult> offsets, sizes, strides;
-          for (int64_t d = 0, o = 0; d < rank; ++d) {
-            bool sorted = d == dim;
-            offsets.push_back(sorted ? OpFoldResult(b.getIndexAttr(0))
-                                     : OpFoldResult(other[o++]));
-            sizes.push_back(b.getIndexAttr(sorted ? k : 1));
-            strides.push_back(b.getIndexAttr(1));
-          }
-          for (auto [h, out] : llvm::zip(held, shared))
-            tensor::ParallelInsertSliceOp::create(b, l, h, out, offsets, sizes,
-                                                  strides);
-        });
+    auto forall = forEachSlice(rewriter, loc, otherSizes, dim,
+                               rewriter.getIndexAttr(k), results, slice);
     SmallVector<Value> selected(forall.getResults());
     if (failedBody)
       return failure();

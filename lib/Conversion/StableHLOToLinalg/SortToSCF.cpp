@@ -183,16 +183,13 @@ struct SortToSCF : OpConversionPattern<SortOp> {
     // of w and then 2w per round while w < n (the second pass of the last
     // round copies when one run is left), so that the sorted slice is in
     // `a` after every round and the loop carries its tensors in place.
-    SmallVector<OpFoldResult> ubs;
+    SmallVector<OpFoldResult> otherSizes;
     for (int64_t d = 0; d < rank; ++d)
       if (d != dim)
-        ubs.push_back(
+        otherSizes.push_back(
             inType.isDynamicDim(d)
                 ? OpFoldResult(dimSize(rewriter, loc, inputs[0], d))
                 : OpFoldResult(rewriter.getIndexAttr(inType.getDimSize(d))));
-    bool vector = ubs.empty();
-    if (vector)
-      ubs.push_back(rewriter.getIndexAttr(1));
     SmallVector<Value> results;
     for (Value in : inputs) {
       // One result buffer per input (an allocation: see below).
@@ -208,19 +205,11 @@ struct SortToSCF : OpConversionPattern<SortOp> {
         inType.isDynamicDim(dim)
             ? OpFoldResult(n)
             : OpFoldResult(rewriter.getIndexAttr(inType.getDimSize(dim)));
-    auto forall = scf::ForallOp::create(
-        rewriter, loc, ubs, results, std::nullopt,
-        [&](OpBuilder &b, Location l, ValueRange args) {
-          ValueRange ivs = args.take_front(ubs.size());
-          ValueRange shared = args.drop_front(ubs.size());
+    auto forall = forEachSlice(
+        rewriter, loc, otherSizes, dim, nFold, results,
+        [&](OpBuilder &b, Location l, ValueRange otherIvs) {
           SmallVector<OpFoldResult> offsets, sizes, strides;
-          for (int64_t d = 0, o = 0; d < rank; ++d) {
-            bool sorted = d == dim;
-            offsets.push_back(sorted || vector ? OpFoldResult(b.getIndexAttr(0))
-                                               : OpFoldResult(ivs[o++]));
-            sizes.push_back(sorted ? nFold : OpFoldResult(b.getIndexAttr(1)));
-            strides.push_back(b.getIndexAttr(1));
-          }
+          sliceAlong(b, otherIvs, rank, dim, nFold, offsets, sizes, strides);
           SmallVector<Value> a, other;
           for (Value in : inputs) {
             Type et = getElementTypeOrSelf(in.getType());
@@ -268,13 +257,8 @@ struct SortToSCF : OpConversionPattern<SortOp> {
                 next.append(merged);
                 scf::YieldOp::create(wb, wl, next);
               });
-          auto inParallel = scf::InParallelOp::create(b, l);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(inParallel.getBody());
-          for (auto [sorted, out] :
-               llvm::zip(rounds.getResults().slice(1, numInputs), shared))
-            tensor::ParallelInsertSliceOp::create(b, l, sorted, out, offsets,
-                                                  sizes, strides);
+          ResultRange sorted = rounds.getResults().slice(1, numInputs);
+          return SmallVector<Value>(sorted.begin(), sorted.end());
         });
     if (failedBody)
       return failure();
@@ -284,6 +268,45 @@ struct SortToSCF : OpConversionPattern<SortOp> {
 };
 
 } // namespace
+
+void sliceAlong(OpBuilder &b, ValueRange other, int64_t rank, int64_t dim,
+                OpFoldResult length, SmallVectorImpl<OpFoldResult> &offsets,
+                SmallVectorImpl<OpFoldResult> &sizes,
+                SmallVectorImpl<OpFoldResult> &strides) {
+  for (int64_t d = 0, o = 0; d < rank; ++d) {
+    bool along = d == dim;
+    offsets.push_back(along ? OpFoldResult(b.getIndexAttr(0))
+                            : OpFoldResult(other[o++]));
+    sizes.push_back(along ? length : OpFoldResult(b.getIndexAttr(1)));
+    strides.push_back(b.getIndexAttr(1));
+  }
+}
+
+scf::ForallOp forEachSlice(
+    OpBuilder &b, Location loc, ArrayRef<OpFoldResult> otherSizes, int64_t dim,
+    OpFoldResult length, ValueRange results,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)> body) {
+  int64_t rank = otherSizes.size() + 1;
+  SmallVector<OpFoldResult> ubs(otherSizes);
+  if (ubs.empty())
+    ubs.push_back(b.getIndexAttr(1));
+  return scf::ForallOp::create(
+      b, loc, ubs, results, std::nullopt,
+      [&](OpBuilder &fb, Location l, ValueRange args) {
+        ValueRange other =
+            otherSizes.empty() ? ValueRange{} : args.take_front(ubs.size());
+        ValueRange shared = args.drop_front(ubs.size());
+        SmallVector<Value> slices = body(fb, l, other);
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        sliceAlong(fb, other, rank, dim, length, offsets, sizes, strides);
+        auto inParallel = scf::InParallelOp::create(fb, l);
+        OpBuilder::InsertionGuard guard(fb);
+        fb.setInsertionPointToStart(inParallel.getBody());
+        for (auto [slice, out] : llvm::zip(slices, shared))
+          tensor::ParallelInsertSliceOp::create(fb, l, slice, out, offsets,
+                                                sizes, strides);
+      });
+}
 
 void populateSortPatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns) {
