@@ -63,15 +63,6 @@ bool isGroupable(linalg::GenericOp op) {
          });
 }
 
-/// Whether `consumer` reads `value` (a group member's result) only through
-/// the identity map.
-bool readsThroughIdentity(linalg::GenericOp consumer, Value value) {
-  for (OpOperand *in : consumer.getDpsInputOperands())
-    if (in->get() == value && !consumer.getMatchingIndexingMap(in).isIdentity())
-      return false;
-  return true;
-}
-
 /// Merges the ops of `group` (in block order, at least two) into one
 /// generic placed where the last one was.
 void mergeGroup(ArrayRef<linalg::GenericOp> group) {
@@ -167,7 +158,7 @@ struct FuseElementwiseGroupsPass
            "generic with several results";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<linalg::LinalgDialect>();
+    registry.insert<linalg::LinalgDialect, tensor::TensorDialect>();
   }
   void runOnOperation() override {
     SmallVector<Block *> blocks;
@@ -226,16 +217,19 @@ struct FuseElementwiseGroupsPass
           joins &=
               cast<RankedTensorType>(group.ops.front()->getResult(0).getType())
                   .getShape() == shape;
-          for (linalg::GenericOp m : group.ops)
-            for (Value r : m->getResults())
-              joins &= readsThroughIdentity(op, r);
         }
         joins &= size <= kMaxGroup;
-        // An init written in place into a group's result cannot be one of
-        // the merged op's own results.
-        for (Value init : op.getDpsInits())
-          if (Operation *def = init.getDefiningOp(); def && groupOf.count(def))
-            joins &= !read.contains(find(groupOf.lookup(def)));
+        // The groups' results read elementwise, as inputs through the
+        // identity map: not another element, and not as an init written in
+        // place (which cannot be one of the merged op's own results).
+        for (OpOperand &operand : op->getOpOperands()) {
+          Operation *def = operand.get().getDefiningOp();
+          if (!def || !groupOf.count(def) ||
+              !read.contains(find(groupOf.lookup(def))))
+            continue;
+          joins &= op.isDpsInput(&operand) &&
+                   op.getMatchingIndexingMap(&operand).isIdentity();
+        }
       }
       if (joins) {
         unsigned into = read.front();

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 
@@ -42,13 +43,10 @@ LogicalResult moveRegion(ConversionPatternRewriter &rewriter, Region &from,
 
 /// The integer a 0-d constant holds, if `v` is one.
 std::optional<int64_t> constantInt(Value v) {
-  auto c = v.getDefiningOp<ConstantOp>();
-  if (!c)
+  APInt value;
+  if (!matchPattern(v, m_ConstantInt(&value)))
     return std::nullopt;
-  auto attr = dyn_cast<DenseIntElementsAttr>(c.getValue());
-  if (!attr || attr.getNumElements() != 1)
-    return std::nullopt;
-  return (*attr.getValues<APInt>().begin()).getSExtValue();
+  return value.getSExtValue();
 }
 
 /// A while that counts (fori_loop, scan): its condition is only
