@@ -198,6 +198,13 @@ def workloads(jnp, jax):
                                 0, 2 * big),
         "center_rows_4096": (lambda x: x - x.max(-1, keepdims=True), [((n4, n4), "f32")], 0,
                              2 * big),
+        # Elementwise work over rows of 16 (features of a small layer): a bias
+        # broadcast along the short last dimension, and a map with no
+        # broadcast (jx-collapse-short-inner-loops).
+        "bias_relu_1mx16": (lambda x, b: jax.nn.relu(x + b),
+                            [((1 << 20, 16), "f32"), ((16,), "f32")], 0, 2 * 4 * (1 << 24)),
+        "fma_1mx16": (lambda x, y: x * y + 3.0, [((1 << 20, 16), "f32")] * 2, 0,
+                      3 * 4 * (1 << 24)),
         "matmul_1024": mm(1024),
         "matmul_2048": mm(2048),
         # bf16 x bf16 -> bf16 (accumulated in f32 by both), and int8 x int8 ->

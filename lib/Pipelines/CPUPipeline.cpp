@@ -221,7 +221,9 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                 : std::string()) +
            "jx-strided-copies-to-loops";
   if (phase == "loops")
-    return std::string("scf-forall-to-parallel,convert-linalg-to-parallel-loops,") +
+    return std::string("scf-forall-to-parallel,") +
+           (cpu ? "jx-collapse-short-inner-loops," : "") +
+           "convert-linalg-to-parallel-loops," +
            (cpu ? "jx-prefetch-next-rows,func.func(jx-tile-transposes)," : "") +
            "jx-parallel-loops," +
            (cpu && options.streamingStores ? "jx-streaming-stores," : "") +
@@ -429,6 +431,7 @@ void registerCPUPipelines() {
   registerPrefetchNextRowsPass();
   registerTileTransposesPass();
   registerStreamingStoresPass();
+  registerCollapseShortInnerLoopsPass();
   registerMinMaxReductionsAsIntegersPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {

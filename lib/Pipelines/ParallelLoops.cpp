@@ -149,6 +149,24 @@ void moveBodyInto(RewriterBase &rewriter, scf::ParallelOp loop,
   rewriter.eraseOp(loop);
 }
 
+/// Where jx-collapse-short-inner-loops marked `loop`, asks LLVM not to
+/// unroll `innermost`, the scf.for made of its last dimension: a short
+/// loop LLVM unrolls before its vectorizer runs, which then vectorizes the
+/// loop around it with gathers and scatters.
+void keepInnermostForVectorizer(scf::ParallelOp loop, scf::ForOp innermost) {
+  if (!loop->hasAttr(kVectorizeInnermostAttr))
+    return;
+  MLIRContext *context = loop.getContext();
+  innermost->setAttr(
+      "loop_annotation", // the name of llvm.br's attribute, copied by scf-to-cf
+      LLVM::LoopAnnotationAttr::get(
+          context, /*disableNonforced=*/{}, /*vectorize=*/{},
+          /*interleave=*/{},
+          LLVM::LoopUnrollAttr::get(context, BoolAttr::get(context, true), {},
+                                    {}, {}, {}, {}, {}),
+          {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}));
+}
+
 /// An scf.parallel (without reductions) as nested scf.for loops.
 void toForLoops(RewriterBase &rewriter, scf::ParallelOp loop) {
   rewriter.setInsertionPoint(loop);
@@ -159,6 +177,7 @@ void toForLoops(RewriterBase &rewriter, scf::ParallelOp loop) {
       [&](OpBuilder &, Location, ValueRange iv) {
         ivs.assign(iv.begin(), iv.end());
       });
+  keepInnermostForVectorizer(loop, nest.loops.back());
   moveBodyInto(rewriter, loop, nest.loops.back(), ivs);
 }
 
@@ -193,6 +212,7 @@ void keepLeadingDims(RewriterBase &rewriter, scf::ParallelOp loop) {
       steps.drop_front(keep), [&](OpBuilder &, Location, ValueRange iv) {
         ivs.append(iv.begin(), iv.end());
       });
+  keepInnermostForVectorizer(loop, nest.loops.back());
   moveBodyInto(rewriter, loop, nest.loops.back(), ivs);
 }
 
@@ -205,7 +225,7 @@ struct ParallelLoopsPass
            "enough to run on several threads; the rest become scf.for";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, scf::SCFDialect>();
+    registry.insert<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect>();
   }
   void runOnOperation() override {
     SmallVector<scf::ParallelOp> serial, kept;

@@ -145,6 +145,18 @@ void registerPrefetchNextRowsPass();
 /// registerCPUPipelines.
 void registerStreamingStoresPass();
 
+/// `--jx-collapse-short-inner-loops` (CollapseShortInnerLoops.cpp):
+/// elementwise nests on buffers whose inner loop is short merge the loops
+/// their operands read contiguously, so that LLVM vectorizes along memory;
+/// registered by registerCPUPipelines.
+void registerCollapseShortInnerLoopsPass();
+
+/// The unit attribute jx-collapse-short-inner-loops puts on an scf.parallel
+/// whose innermost loop LLVM should vectorize rather than unroll first;
+/// jx-parallel-loops turns it into an `llvm.loop_annotation` on that loop.
+inline constexpr llvm::StringLiteral kVectorizeInnermostAttr =
+    "jx.vectorize_innermost";
+
 /// `--jx-min-max-reductions-as-integers` (MinMaxReductionsAsIntegers.cpp):
 /// large float maximum/minimum reductions on integer keys of the values;
 /// registered by registerCPUPipelines.

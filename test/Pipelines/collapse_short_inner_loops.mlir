@@ -1,0 +1,136 @@
+// Elementwise nests on buffers whose inner loop is short: the loops every
+// operand reads as one contiguous run merge (an elementwise op over
+// f32[N, 16] becomes one loop over 16 N elements); where a row broadcast
+// along the inner loop keeps it, the nest becomes loops here, marked so
+// that jx-parallel-loops asks LLVM not to unroll the innermost one (LLVM
+// would unroll it and vectorize across rows with gathers and scatters).
+// Long inner loops, reductions, bodies that read their indices, strided
+// views that do not merge and inner loops shorter than a vector stay.
+// RUN: jx-opt %s --split-input-file --jx-collapse-short-inner-loops | FileCheck %s
+// RUN: jx-opt %s --split-input-file --jx-collapse-short-inner-loops --jx-parallel-loops | FileCheck %s --check-prefix=LOOPS
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @elementwise
+// CHECK-DAG: %[[X:.*]] = memref.collapse_shape %arg0 {{\[}}[0, 1]] : memref<1024x16xf32> into memref<16384xf32>
+// CHECK-DAG: %[[Y:.*]] = memref.collapse_shape %arg1 {{\[}}[0, 1]] : memref<1024x16xf32> into memref<16384xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel"]} ins(%[[X]] : memref<16384xf32>) outs(%[[Y]] : memref<16384xf32>)
+// CHECK: arith.mulf
+func.func @elementwise(%x: memref<1024x16xf32>, %y: memref<1024x16xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<1024x16xf32>) outs(%y : memref<1024x16xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.mulf %a, %a : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// A row broadcast along the inner loop: the leading loops still merge, the
+// inner one stays and is marked.
+#x3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row = affine_map<(d0, d1, d2) -> (d2)>
+// CHECK-LABEL: func.func @bias
+// CHECK-DAG: %[[X:.*]] = memref.collapse_shape %arg0 {{\[}}[0, 1], [2]] : memref<8x512x16xf32> into memref<4096x16xf32>
+// CHECK-DAG: %[[Y:.*]] = memref.collapse_shape %arg2 {{\[}}[0, 1], [2]] : memref<8x512x16xf32> into memref<4096x16xf32>
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = ({{.*}}) to (%c4096, %c16)
+// CHECK: memref.load %[[X]][%{{.*}}, %{{.*}}] : memref<4096x16xf32>
+// CHECK: memref.load %arg1[%{{.*}}] : memref<16xf32>
+// CHECK: memref.store %{{.*}}, %[[Y]][%{{.*}}, %{{.*}}] : memref<4096x16xf32>
+// CHECK: } {jx.vectorize_innermost}
+// CHECK-NOT: linalg.generic
+// LOOPS: #loop_unroll = #llvm.loop_unroll<disable = true>
+// LOOPS: #loop_annotation = #llvm.loop_annotation<unroll = #loop_unroll>
+// LOOPS-LABEL: func.func @bias
+// LOOPS: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c4096)
+// LOOPS: scf.for %{{.*}} = %{{.*}} to %c16
+// LOOPS: } {loop_annotation = #loop_annotation}
+func.func @bias(%x: memref<8x512x16xf32>, %b: memref<16xf32>, %y: memref<8x512x16xf32>) {
+  linalg.generic {indexing_maps = [#x3, #row, #x3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x, %b : memref<8x512x16xf32>, memref<16xf32>) outs(%y : memref<8x512x16xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A broadcast scalar (rank 0) does not keep loops apart.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @scalar_operand
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%{{.*}}, %arg1 : memref<512xf32>, memref<f32>)
+func.func @scalar_operand(%x: memref<32x16xf32>, %s: memref<f32>, %y: memref<32x16xf32>) {
+  linalg.generic {indexing_maps = [#id, #scalar, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : memref<32x16xf32>, memref<f32>) outs(%y : memref<32x16xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s2 = arith.addf %a, %c : f32
+    linalg.yield %s2 : f32
+  }
+  return
+}
+
+// -----
+
+// Left as they are: a long inner loop, a reduction, a body that reads its
+// indices, an inner loop of less than a vector that a row broadcast keeps.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#rows = affine_map<(d0, d1) -> (d0)>
+#cols = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: collapse_shape
+// CHECK-NOT: scf.parallel
+// CHECK-COUNT-4: linalg.generic
+// CHECK-NOT: collapse_shape
+func.func @left_alone(%long: memref<64x256xf32>, %x: memref<64x16xf32>, %r: memref<64xf32>,
+                      %i: memref<64x16xi64>,
+                      %narrow: memref<64x8xf32>, %b: memref<8xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%long : memref<64x256xf32>) outs(%long : memref<64x256xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  }
+  linalg.generic {indexing_maps = [#id, #rows], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<64x16xf32>) outs(%r : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%i : memref<64x16xi64>) {
+  ^bb0(%o: i64):
+    %k = linalg.index 1 : index
+    %v = arith.index_cast %k : index to i64
+    linalg.yield %v : i64
+  }
+  linalg.generic {indexing_maps = [#id, #cols, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%narrow, %b : memref<64x8xf32>, memref<8xf32>) outs(%narrow : memref<64x8xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of a view that are not contiguous do not merge; the short inner loop
+// is still marked.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @strided_rows
+// CHECK-NOT: collapse_shape
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = ({{.*}}) to (%c64, %c16)
+// CHECK: memref.load %arg0[%{{.*}}, %{{.*}}] : memref<64x16xf32, strided<[32, 1]>>
+// CHECK: } {jx.vectorize_innermost}
+func.func @strided_rows(%x: memref<64x16xf32, strided<[32, 1]>>, %y: memref<64x16xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<64x16xf32, strided<[32, 1]>>) outs(%y : memref<64x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
