@@ -205,6 +205,15 @@ def workloads(jnp, jax):
                             [((1 << 20, 16), "f32"), ((16,), "f32")], 0, 2 * 4 * (1 << 24)),
         "fma_1mx16": (lambda x, y: x * y + 3.0, [((1 << 20, 16), "f32")] * 2, 0,
                       3 * 4 * (1 << 24)),
+        # Reductions along a short last dimension: row sums and a softmax
+        # over rows of 16 (attention over short sequences, a classifier's
+        # logits).
+        "rowsum_1mx16": (lambda x: x.sum(-1), [((1 << 20, 16), "f32")], 0,
+                         4 * (1 << 24) + 4 * (1 << 20)),
+        "softmax_1mx16": (lambda x: jax.nn.softmax(x, axis=-1), [((1 << 20, 16), "f32")], 0,
+                          2 * 4 * (1 << 24)),
+        "softmax_512kx32": (lambda x: jax.nn.softmax(x, axis=-1), [((1 << 19, 32), "f32")], 0,
+                            2 * 4 * (1 << 24)),
         "matmul_1024": mm(1024),
         "matmul_2048": mm(2048),
         # bf16 x bf16 -> bf16 (accumulated in f32 by both), and int8 x int8 ->

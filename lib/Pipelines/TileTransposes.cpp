@@ -24,6 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegisterTranspose.h"
+
 #include "jx/Pipelines/CPUPipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -112,8 +114,7 @@ bool isPureTransposedCopy(scf::ParallelOp loop, unsigned read) {
 
 /// Replaces the pure transposed copy `loop` (above) by one that moves a
 /// kBlock x kBlock block per iteration through registers, transposed by
-/// vector.shuffle (canonicalization scalarizes a vector.transpose of the
-/// loaded rows into element extracts and inserts).
+/// vector.shuffle (RegisterTranspose.h).
 void transposeInRegisters(scf::ParallelOp loop, unsigned read) {
   auto load = cast<memref::LoadOp>(&loop.getBody()->front());
   auto store = cast<memref::StoreOp>(load->getNextNode());
@@ -164,24 +165,8 @@ void transposeInRegisters(scf::ParallelOp loop, unsigned read) {
     rows.push_back(
         vector::LoadOp::create(b, loc, row, load.getMemref(), indices));
   }
-  // The block transposed by swapping, for b = 1, 2, 4, 8, the two
-  // off-diagonal b x b blocks of every 2b x 2b block: two-source shuffles
-  // (unpack and permute instructions), 16 per step.
-  for (int64_t half = 1; half < kBlock; half *= 2) {
-    SmallVector<int64_t> upper, lower;
-    for (int64_t c = 0; c < kBlock; ++c) {
-      bool left = (c & half) == 0;
-      upper.push_back(left ? c : kBlock + c - half);
-      lower.push_back(left ? c + half : kBlock + c);
-    }
-    for (int64_t i = 0; i < kBlock; ++i) {
-      if (i & half)
-        continue;
-      Value a = rows[i], c = rows[i + half];
-      rows[i] = vector::ShuffleOp::create(b, loc, a, c, upper);
-      rows[i + half] = vector::ShuffleOp::create(b, loc, a, c, lower);
-    }
-  }
+  // The block transposed by 4 x 16 two-source shuffles.
+  transposeBlockInRegisters(b, loc, rows);
   // Row c of the transposed block: the written buffer at read + c.
   for (int64_t c = 0; c < kBlock; ++c) {
     SmallVector<Value> indices(ivs);

@@ -75,8 +75,9 @@ func.func @scalar_operand(%x: memref<32x16xf32>, %s: memref<f32>, %y: memref<32x
 
 // -----
 
-// Left as they are: a long inner loop, a reduction, a body that reads its
-// indices, an inner loop of less than a vector that a row broadcast keeps.
+// Left as they are: a long inner loop, a reduction along rows of 8, a body
+// that reads its indices, an inner loop of less than a vector that a row
+// broadcast keeps.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #rows = affine_map<(d0, d1) -> (d0)>
 #cols = affine_map<(d0, d1) -> (d1)>
@@ -85,7 +86,7 @@ func.func @scalar_operand(%x: memref<32x16xf32>, %s: memref<f32>, %y: memref<32x
 // CHECK-NOT: scf.parallel
 // CHECK-COUNT-4: linalg.generic
 // CHECK-NOT: collapse_shape
-func.func @left_alone(%long: memref<64x256xf32>, %x: memref<64x16xf32>, %r: memref<64xf32>,
+func.func @left_alone(%long: memref<64x256xf32>, %r: memref<64xf32>,
                       %i: memref<64x16xi64>,
                       %narrow: memref<64x8xf32>, %b: memref<8xf32>) {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
@@ -95,7 +96,7 @@ func.func @left_alone(%long: memref<64x256xf32>, %x: memref<64x16xf32>, %r: memr
     linalg.yield %n : f32
   }
   linalg.generic {indexing_maps = [#id, #rows], iterator_types = ["parallel", "reduction"]}
-      ins(%x : memref<64x16xf32>) outs(%r : memref<64xf32>) {
+      ins(%narrow : memref<64x8xf32>) outs(%r : memref<64xf32>) {
   ^bb0(%a: f32, %o: f32):
     %s = arith.addf %a, %o : f32
     linalg.yield %s : f32
@@ -131,6 +132,68 @@ func.func @strided_rows(%x: memref<64x16xf32, strided<[32, 1]>>, %y: memref<64x1
       ins(%x : memref<64x16xf32, strided<[32, 1]>>) outs(%y : memref<64x16xf32>) {
   ^bb0(%a: f32, %o: f32):
     linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction along rows of 16 (x.sum(-1) with a per-row input): 16 rows
+// at a time, each row a lane. The rows are loaded as vectors, transposed by
+// 64 shuffles, and the body runs on vectors once per column, in order.
+#x = affine_map<(d0, d1) -> (d0, d1)>
+#r = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @row_sums
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%c256) step (%c16)
+// CHECK-DAG: %[[ACC:.*]] = vector.load %arg2[%[[I]]] : memref<256xf32>, vector<16xf32>
+// CHECK-DAG: %[[S:.*]] = vector.load %arg1[%[[I]]] : memref<256xf32>, vector<16xf32>
+// CHECK-COUNT-16: vector.load %arg0[%{{.*}}, %{{.*}}] : memref<256x16xf32>, vector<16xf32>
+// CHECK-COUNT-64: vector.shuffle
+// CHECK: %[[M:.*]] = arith.mulf %{{.*}}, %[[S]] : vector<16xf32>
+// CHECK: %[[A:.*]] = arith.addf %[[ACC]], %[[M]] : vector<16xf32>
+// CHECK-COUNT-15: arith.addf
+// CHECK: vector.store %{{.*}}, %arg2[%[[I]]] : memref<256xf32>, vector<16xf32>
+// CHECK-NOT: linalg.generic
+func.func @row_sums(%x: memref<256x16xf32>, %s: memref<256xf32>, %out: memref<256xf32>) {
+  linalg.generic {indexing_maps = [#x, #r, #r], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %s : memref<256x16xf32>, memref<256xf32>) outs(%out : memref<256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %t = arith.addf %o, %m : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// Reductions left as loop nests: rows of 8, rows whose count 16 does not
+// divide, 64-bit elements.
+#x = affine_map<(d0, d1) -> (d0, d1)>
+#r = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @reductions_left_alone
+// CHECK-NOT: vector.shuffle
+// CHECK-COUNT-3: linalg.generic
+func.func @reductions_left_alone(%a: memref<256x8xf32>, %ra: memref<256xf32>,
+                                 %b: memref<250x16xf32>, %rb: memref<250xf32>,
+                                 %c: memref<256x16xf64>, %rc: memref<256xf64>) {
+  linalg.generic {indexing_maps = [#x, #r], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<256x8xf32>) outs(%ra : memref<256xf32>) {
+  ^bb0(%e: f32, %o: f32):
+    %t = arith.addf %o, %e : f32
+    linalg.yield %t : f32
+  }
+  linalg.generic {indexing_maps = [#x, #r], iterator_types = ["parallel", "reduction"]}
+      ins(%b : memref<250x16xf32>) outs(%rb : memref<250xf32>) {
+  ^bb0(%e: f32, %o: f32):
+    %t = arith.addf %o, %e : f32
+    linalg.yield %t : f32
+  }
+  linalg.generic {indexing_maps = [#x, #r], iterator_types = ["parallel", "reduction"]}
+      ins(%c : memref<256x16xf64>) outs(%rc : memref<256xf64>) {
+  ^bb0(%e: f64, %o: f64):
+    %t = arith.addf %o, %e : f64
+    linalg.yield %t : f64
   }
   return
 }
