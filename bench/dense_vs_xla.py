@@ -200,7 +200,7 @@ def workloads(jnp, jax):
                              2 * big),
         # Elementwise work over rows of 16 (features of a small layer): a bias
         # broadcast along the short last dimension, and a map with no
-        # broadcast (jx-collapse-short-inner-loops).
+        # broadcast (jx-short-inner-loops).
         "bias_relu_1mx16": (lambda x, b: jax.nn.relu(x + b),
                             [((1 << 20, 16), "f32"), ((16,), "f32")], 0, 2 * 4 * (1 << 24)),
         "fma_1mx16": (lambda x, y: x * y + 3.0, [((1 << 20, 16), "f32")] * 2, 0,
@@ -212,6 +212,8 @@ def workloads(jnp, jax):
                          4 * (1 << 24) + 4 * (1 << 20)),
         "softmax_1mx16": (lambda x: jax.nn.softmax(x, axis=-1), [((1 << 20, 16), "f32")], 0,
                           2 * 4 * (1 << 24)),
+        "argmax_1mx16": (lambda x: jnp.argmax(x, axis=-1), [((1 << 20, 16), "f32")], 0,
+                         4 * (1 << 24) + 4 * (1 << 20)),
         "softmax_512kx32": (lambda x: jax.nn.softmax(x, axis=-1), [((1 << 19, 32), "f32")], 0,
                             2 * 4 * (1 << 24)),
         "matmul_1024": mm(1024),

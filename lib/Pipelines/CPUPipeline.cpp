@@ -222,7 +222,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "jx-strided-copies-to-loops";
   if (phase == "loops")
     return std::string("scf-forall-to-parallel,") +
-           (cpu ? "jx-collapse-short-inner-loops," : "") +
+           (cpu ? "jx-short-inner-loops," : "") +
            "convert-linalg-to-parallel-loops," +
            (cpu ? "jx-prefetch-next-rows,func.func(jx-tile-transposes)," : "") +
            "jx-parallel-loops," +
@@ -431,7 +431,7 @@ void registerCPUPipelines() {
   registerPrefetchNextRowsPass();
   registerTileTransposesPass();
   registerStreamingStoresPass();
-  registerCollapseShortInnerLoopsPass();
+  registerShortInnerLoopsPass();
   registerMinMaxReductionsAsIntegersPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {

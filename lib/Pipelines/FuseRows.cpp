@@ -67,7 +67,7 @@ static constexpr int64_t kMinWork = int64_t{1} << 16;
 static constexpr int64_t kMaxRowWork = 4096;
 
 /// Rows of fewer elements than this, a multiple of 16 of them, in 32-bit
-/// types, are left to jx-collapse-short-inner-loops, which reduces them 16
+/// types, are left to jx-short-inner-loops, which reduces them 16
 /// rows at a time (rows in vector lanes, read through register
 /// transposes) where a row loop's short dependent chains were vectorized
 /// by LLVM across rows with gathers and scatters: a softmax over f32[1M,

@@ -149,7 +149,7 @@ void moveBodyInto(RewriterBase &rewriter, scf::ParallelOp loop,
   rewriter.eraseOp(loop);
 }
 
-/// Where jx-collapse-short-inner-loops marked `loop`, asks LLVM not to
+/// Where jx-short-inner-loops marked `loop`, asks LLVM not to
 /// unroll `innermost`, the scf.for made of its last dimension: a short
 /// loop LLVM unrolls before its vectorizer runs, which then vectorizes the
 /// loop around it with gathers and scatters.

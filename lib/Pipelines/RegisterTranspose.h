@@ -1,7 +1,7 @@
 //===- RegisterTranspose.h - square blocks transposed in registers -*- C++
 //-*-===//
 //
-// What jx-tile-transposes and jx-collapse-short-inner-loops share: a block
+// What jx-tile-transposes and jx-short-inner-loops share: a block
 // of n x n elements held as n vectors (its rows) transposed by
 // vector.shuffle, so that vector r of the result holds column r.
 //

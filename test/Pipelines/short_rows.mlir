@@ -4,7 +4,7 @@
 // A softmax over rows of 16 f32 is not a loop over rows (jx-fuse-rows
 // leaves rows of fewer than 64 elements, a multiple of 16, to whole-array
 // nests): its two reductions run 16 rows at a time, the rows loaded as
-// vectors and transposed in registers (jx-collapse-short-inner-loops), and
+// vectors and transposed in registers (jx-short-inner-loops), and
 // its elementwise nests run along memory.
 
 // CHECK-LABEL: func.func @main

@@ -1,6 +1,6 @@
 // RUN: jxc run --split-input-file %s | FileCheck %s --implicit-check-not=FAIL
 // Elementwise ops over arrays whose last dimension is short (16 f32, 8 f64,
-// 32 f16): jx-collapse-short-inner-loops merges the loops or keeps the
+// 32 f16): jx-short-inner-loops merges the loops or keeps the
 // inner one from being unrolled. Each result is checked exactly against the
 // same values computed over a flat array and reshaped (integers, exact in
 // every type used).

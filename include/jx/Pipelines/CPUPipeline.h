@@ -145,13 +145,14 @@ void registerPrefetchNextRowsPass();
 /// registerCPUPipelines.
 void registerStreamingStoresPass();
 
-/// `--jx-collapse-short-inner-loops` (CollapseShortInnerLoops.cpp):
-/// elementwise nests on buffers whose inner loop is short merge the loops
-/// their operands read contiguously, so that LLVM vectorizes along memory;
+/// `--jx-short-inner-loops` (ShortInnerLoops.cpp): elementwise nests on
+/// buffers whose inner loop is short merge the loops their operands read
+/// contiguously, so that LLVM vectorizes along memory; reductions along
+/// short rows run 16 rows at a time, the rows transposed in registers;
 /// registered by registerCPUPipelines.
-void registerCollapseShortInnerLoopsPass();
+void registerShortInnerLoopsPass();
 
-/// The unit attribute jx-collapse-short-inner-loops puts on an scf.parallel
+/// The unit attribute jx-short-inner-loops puts on an scf.parallel
 /// whose innermost loop LLVM should vectorize rather than unroll first;
 /// jx-parallel-loops turns it into an `llvm.loop_annotation` on that loop.
 inline constexpr llvm::StringLiteral kVectorizeInnermostAttr =

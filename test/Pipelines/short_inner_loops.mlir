@@ -6,8 +6,8 @@
 // would unroll it and vectorize across rows with gathers and scatters).
 // Long inner loops, reductions, bodies that read their indices, strided
 // views that do not merge and inner loops shorter than a vector stay.
-// RUN: jx-opt %s --split-input-file --jx-collapse-short-inner-loops | FileCheck %s
-// RUN: jx-opt %s --split-input-file --jx-collapse-short-inner-loops --jx-parallel-loops | FileCheck %s --check-prefix=LOOPS
+// RUN: jx-opt %s --split-input-file --jx-short-inner-loops | FileCheck %s
+// RUN: jx-opt %s --split-input-file --jx-short-inner-loops --jx-parallel-loops | FileCheck %s --check-prefix=LOOPS
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @elementwise
@@ -194,6 +194,38 @@ func.func @reductions_left_alone(%a: memref<256x8xf32>, %ra: memref<256xf32>,
   ^bb0(%e: f64, %o: f64):
     %t = arith.addf %o, %e : f64
     linalg.yield %t : f64
+  }
+  return
+}
+
+// -----
+
+// Two inputs along the rows, and the loop indices: the reduced loop's index
+// is the column's, the row loop's the 16 rows' own.
+#x = affine_map<(d0, d1) -> (d0, d1)>
+#r = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @indices_and_two_inputs
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%c64) step (%c16)
+// CHECK: %[[B:.*]] = vector.broadcast %[[I]] : index to vector<16xindex>
+// CHECK: %[[ROWS:.*]] = arith.addi %[[B]], %{{.*}} : vector<16xindex>
+// CHECK-COUNT-16: vector.load %arg0
+// CHECK-COUNT-64: vector.shuffle
+// CHECK-COUNT-16: vector.load %arg1
+// CHECK-COUNT-64: vector.shuffle
+// CHECK: %[[C0:.*]] = vector.broadcast %c0{{.*}} : index to vector<16xindex>
+// CHECK: arith.muli %[[ROWS]], %[[C0]] : vector<16xindex>
+func.func @indices_and_two_inputs(%x: memref<64x16xi32>, %y: memref<64x16xi32>, %out: memref<64xi32>) {
+  linalg.generic {indexing_maps = [#x, #x, #r], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %y : memref<64x16xi32>, memref<64x16xi32>) outs(%out : memref<64xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %i = linalg.index 0 : index
+    %k = linalg.index 1 : index
+    %p = arith.muli %i, %k : index
+    %pi = arith.index_cast %p : index to i32
+    %s = arith.addi %a, %b : i32
+    %t = arith.addi %pi, %s : i32
+    %u = arith.addi %o, %t : i32
+    linalg.yield %u : i32
   }
   return
 }

@@ -1,35 +1,40 @@
-//===- CollapseShortInnerLoops.cpp - one loop over contiguous elements ----===//
+//===- ShortInnerLoops.cpp - nests whose inner loop is short --------------===//
 //
-// `--jx-collapse-short-inner-loops`, loops phase (CPU), before the linalg
-// ops become loops. An elementwise nest over f32[N, 16] becomes two loops,
-// the inner one 16 long. LLVM unrolls such a short inner loop completely
+// `--jx-short-inner-loops`, loops phase (CPU), before the linalg ops
+// become loops. An elementwise nest over f32[N, 16] becomes two loops, the
+// inner one 16 long. LLVM unrolls such a short inner loop completely
 // before its loop vectorizer runs, and then vectorizes the outer loop:
 // sixteen gathers and scatters with a stride of a row per 16 elements
 // instead of one contiguous load and store (x * y + 3 over f32[1M, 16]:
-// 76 ms against 10 ms over the same f32[16M], one core, AMD EPYC Zen 5).
+// 28 ms against 3.4 ms over the same f32[16M], one core, AMD EPYC Zen 5).
 //
-// A parallel linalg.generic on buffers whose innermost loop has a static
-// extent below kShortInnerLoop becomes, through
+// Elementwise nests. A parallel linalg.generic on buffers whose innermost
+// loop has a static extent below kShortInnerLoop becomes, through
 // linalg::collapseOpIterationDims, one over fewer loops: consecutive loops
 // are merged wherever every operand reads or writes them as one contiguous
 // run (its indexing map keeps them together and in order, or does not use
 // them at all: a broadcast scalar or row) and its buffer's layout lets
 // memref.collapse_shape merge its dimensions. x * y + 3 over f32[N, 16]
 // becomes one loop over 16 N elements; a bias added to f32[B, S, 16] one
-// over B S rows of 16, the bias row read by every row. Only the shape of
+// over B S rows of 16, the bias row read by every row. Where the inner loop
+// stays (that row broadcast along it), its loops are made here and the
+// innermost marked not to be unrolled (jx-parallel-loops writes the
+// annotation), so that LLVM vectorizes it along the row. Only the shape of
 // the loops changes: every element is computed by the same operations as
 // before, so results are the same bit for bit.
 //
-// A reduction along short rows (x.sum(-1) over f32[N, 16]; a softmax's max
-// and sum over rows of 16 to 48, which jx-fuse-rows leaves as whole-array
-// nests) has the same trouble, with gathers: 17 ms over f32[1M, 16], XLA
-// 2.7 ms. Where its rows are contiguous, of a multiple of 16 32-bit
-// elements, and the rows come in multiples of 16, it runs 16 rows at a
-// time: each row a lane of the vectors, loaded as 16 row vectors per 16
-// columns and transposed in registers (RegisterTranspose.h), the body run
-// on vectors once per column, in order (lowerShortRowReduction): 2.7 ms.
+// Reductions along short rows (x.sum(-1) or argmax over f32[N, 16]; a
+// softmax's max and sum over rows of 16 to 48, which jx-fuse-rows leaves as
+// whole-array nests) have the same trouble, with a gather per column: 16 ms
+// over f32[1M, 16], XLA 2.7 ms. Where the rows are contiguous, of a
+// multiple of 16 32-bit elements, and come in multiples of 16, such a
+// reduction runs 16 rows at a time: each row a lane of the vectors, loaded
+// as 16 row vectors per 16 columns and transposed in registers
+// (RegisterTranspose.h), the body run on vectors once per column, in order
+// (lowerShortRowReduction): 2.6 ms. Each row is still combined element
+// after element from its initial value: the same results bit for bit.
 //
-// Left alone: other reductions, bodies that read their indices
+// Left alone: other reductions, elementwise bodies that read their indices
 // (linalg.index: the collapsed loop would divide them back out), operands
 // on tensors, and nests whose inner loop is long enough that LLVM
 // vectorizes it as it is.
@@ -229,12 +234,12 @@ bool isShortRowReduction(linalg::GenericOp op) {
         !hasContiguousRows(operand.get(), std::nullopt))
       return false;
   }
-  if (alongRows != 1)
+  if (alongRows == 0)
     return false;
   return llvm::all_of(op.getBody()->without_terminator(), [](Operation &inner) {
     return isPure(&inner) && inner.getNumRegions() == 0 &&
            (inner.hasTrait<OpTrait::Elementwise>() ||
-            isa<arith::ConstantOp>(inner));
+            isa<arith::ConstantOp, linalg::IndexOp>(inner));
   });
 }
 
@@ -252,11 +257,11 @@ void lowerShortRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   rewriter.setInsertionPoint(op);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned parallel = op.getNumLoops() - 1;
-  OpOperand *rowsOperand = nullptr;
+  SmallVector<OpOperand *> alongRows;
   for (OpOperand *operand : op.getDpsInputOperands())
     if (op.getMatchingIndexingMap(operand).isIdentity())
-      rowsOperand = operand;
-  Value input = rowsOperand->get();
+      alongRows.push_back(operand);
+  Value input = alongRows.front()->get();
   auto constant = [&](OpBuilder &b, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
@@ -285,36 +290,71 @@ void lowerShortRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
         // The inputs with one value per row: 16 rows' values, once.
         IRMapping perRow;
         for (OpOperand *operand : op.getDpsInputOperands())
-          if (operand != rowsOperand)
+          if (!llvm::is_contained(alongRows, operand))
             perRow.map(op.getMatchingBlockArgument(operand),
                        vector::LoadOp::create(
                            b, loc,
                            vectorOf(cast<MemRefType>(operand->get().getType())
                                         .getElementType()),
                            operand->get(), outer));
-        Type element = cast<MemRefType>(input.getType()).getElementType();
+        // linalg.index of a parallel loop: the row loop's as the 16 rows'
+        // indices, the others' broadcast.
+        Type indexVector = vectorOf(b.getIndexType());
+        SmallVector<Value> loopIndices;
+        for (unsigned d = 0; d < parallel; ++d)
+          loopIndices.push_back(
+              vector::BroadcastOp::create(b, loc, indexVector, outer[d]));
+        loopIndices.back() = arith::AddIOp::create(
+            b, loc, loopIndices.back(),
+            arith::ConstantOp::create(
+                b, loc, indexVector,
+                DenseElementsAttr::get(
+                    cast<ShapedType>(indexVector),
+                    llvm::to_vector(llvm::map_range(
+                        llvm::seq<int64_t>(0, kRowBlock), [&](int64_t r) {
+                          return cast<Attribute>(b.getIndexAttr(r));
+                        })))));
         // The blocks of columns one after another (at most 7: straight-line
         // code, which ran faster than a loop over two blocks).
         SmallVector<Value> current(accumulators);
         for (int64_t first = 0; first < ranges.back(); first += kRowBlock) {
           Value column = constant(b, first);
-          SmallVector<Value> rows;
-          for (int64_t r = 0; r < kRowBlock; ++r) {
-            SmallVector<Value> indices(outer);
-            if (r != 0)
-              indices.back() =
-                  arith::AddIOp::create(b, loc, indices.back(), constant(b, r));
-            indices.push_back(column);
-            rows.push_back(vector::LoadOp::create(b, loc, vectorOf(element),
-                                                  input, indices));
+          // Each input's 16 x 16 block, transposed: columns[i][c] holds
+          // element first + c of the 16 rows.
+          SmallVector<SmallVector<Value>> columns;
+          for (OpOperand *operand : alongRows) {
+            Type element =
+                cast<MemRefType>(operand->get().getType()).getElementType();
+            SmallVector<Value> rows;
+            for (int64_t r = 0; r < kRowBlock; ++r) {
+              SmallVector<Value> indices(outer);
+              if (r != 0)
+                indices.back() = arith::AddIOp::create(b, loc, indices.back(),
+                                                       constant(b, r));
+              indices.push_back(column);
+              rows.push_back(vector::LoadOp::create(b, loc, vectorOf(element),
+                                                    operand->get(), indices));
+            }
+            transposeBlockInRegisters(b, loc, rows);
+            columns.push_back(std::move(rows));
           }
-          transposeBlockInRegisters(b, loc, rows);
-          for (Value elements : rows) {
+          for (int64_t c = 0; c < kRowBlock; ++c) {
             IRMapping mapping = perRow;
-            mapping.map(op.getMatchingBlockArgument(rowsOperand), elements);
+            for (auto [operand, block] : llvm::zip(alongRows, columns))
+              mapping.map(op.getMatchingBlockArgument(operand), block[c]);
             for (auto [init, acc] : llvm::zip(op.getDpsInitsMutable(), current))
               mapping.map(op.getMatchingBlockArgument(&init), acc);
             for (Operation &inner : body->without_terminator()) {
+              if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+                mapping.map(
+                    index.getResult(),
+                    index.getDim() < parallel
+                        ? loopIndices[index.getDim()]
+                        : vector::BroadcastOp::create(b, loc, indexVector,
+                                                      constant(b, first + c))
+                              .getResult());
+                continue;
+              }
               SmallVector<Value> operands;
               for (Value operand : inner.getOperands()) {
                 Value mapped = mapping.lookupOrNull(operand);
@@ -349,12 +389,9 @@ void lowerShortRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
   rewriter.eraseOp(op);
 }
 
-struct CollapseShortInnerLoopsPass
-    : PassWrapper<CollapseShortInnerLoopsPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CollapseShortInnerLoopsPass)
-  StringRef getArgument() const override {
-    return "jx-collapse-short-inner-loops";
-  }
+struct ShortInnerLoopsPass : PassWrapper<ShortInnerLoopsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ShortInnerLoopsPass)
+  StringRef getArgument() const override { return "jx-short-inner-loops"; }
   StringRef getDescription() const override {
     return "Merge contiguous loops of elementwise nests whose inner loop is "
            "short, so that LLVM vectorizes along memory";
@@ -405,8 +442,6 @@ struct CollapseShortInnerLoopsPass
 
 } // namespace
 
-void registerCollapseShortInnerLoopsPass() {
-  PassRegistration<CollapseShortInnerLoopsPass>();
-}
+void registerShortInnerLoopsPass() { PassRegistration<ShortInnerLoopsPass>(); }
 
 } // namespace jx
