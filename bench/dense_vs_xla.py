@@ -214,6 +214,7 @@ def workloads(jnp, jax):
                           2 * 4 * (1 << 24)),
         "argmax_1mx16": (lambda x: jnp.argmax(x, axis=-1), [((1 << 20, 16), "f32")], 0,
                          4 * (1 << 24) + 4 * (1 << 20)),
+        "transpose_1mx16": (lambda x: x.T, [((1 << 20, 16), "f32")], 0, 2 * 4 * (1 << 24)),
         "softmax_512kx32": (lambda x: jax.nn.softmax(x, axis=-1), [((1 << 19, 32), "f32")], 0,
                             2 * 4 * (1 << 24)),
         "matmul_1024": mm(1024),

@@ -36,6 +36,28 @@ func.func @transpose(%x: memref<512x256xf32>, %y: memref<256x512xf32>) {
 
 // -----
 
+// One transposed extent of 16 (a multiple of the block, not of the scalar
+// tiles): blocks in registers, tiles of 16 x 16.
+// CHECK-LABEL: func.func @sixteen_wide
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = ({{.*}}) to (%c16, %c8192) step (%[[S:.*]], %[[S]])
+// CHECK-COUNT-16: vector.load %arg0
+// CHECK-COUNT-64: vector.shuffle
+// CHECK-COUNT-16: vector.store
+func.func @sixteen_wide(%x: memref<8192x16xf32>, %y: memref<16x8192xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c8192 = arith.constant 8192 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c8192) step (%c1, %c1) {
+    %v = memref.load %x[%j, %i] : memref<8192x16xf32>
+    memref.store %v, %y[%i, %j] : memref<16x8192xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
 // The shuffles swap the off-diagonal blocks of 1, 2, 4 and 8 elements.
 // CHECK-LABEL: func.func @shuffles
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30]

@@ -65,3 +65,38 @@ func.func @transpose_f16_512x256() {
   check.expect_eq %r, %want : tensor<256x512xf16>
   func.return
 }
+
+// -----
+
+// One of the two transposed extents only 16 (a multiple of the block, not
+// of the 32 x 32 scalar tiles), both ways.
+// CHECK: PASS transpose_i32_8192x16_both_ways
+func.func @transpose_i32_8192x16_both_ways() {
+  %i = stablehlo.iota dim = 0 : tensor<8192x16xi32>
+  %j = stablehlo.iota dim = 1 : tensor<8192x16xi32>
+  %c = stablehlo.constant dense<16> : tensor<8192x16xi32>
+  %ic = stablehlo.multiply %i, %c : tensor<8192x16xi32>
+  %x = stablehlo.add %j, %ic : tensor<8192x16xi32>
+  %r = stablehlo.transpose %x, dims = [1, 0] : (tensor<8192x16xi32>) -> tensor<16x8192xi32>
+  // r[a][b] = x[b][a] = a + 16 b
+  %a = stablehlo.iota dim = 0 : tensor<16x8192xi32>
+  %b = stablehlo.iota dim = 1 : tensor<16x8192xi32>
+  %c2 = stablehlo.constant dense<16> : tensor<16x8192xi32>
+  %bc = stablehlo.multiply %b, %c2 : tensor<16x8192xi32>
+  %want = stablehlo.add %a, %bc : tensor<16x8192xi32>
+  check.expect_eq %r, %want : tensor<16x8192xi32>
+  // and from 16 x 8192: t[a][b] = y[b][a] = b + 8192 a
+  %yi = stablehlo.iota dim = 0 : tensor<16x8192xi32>
+  %yj = stablehlo.iota dim = 1 : tensor<16x8192xi32>
+  %c3 = stablehlo.constant dense<8192> : tensor<16x8192xi32>
+  %yic = stablehlo.multiply %yi, %c3 : tensor<16x8192xi32>
+  %y = stablehlo.add %yj, %yic : tensor<16x8192xi32>
+  %t = stablehlo.transpose %y, dims = [1, 0] : (tensor<16x8192xi32>) -> tensor<8192x16xi32>
+  %ta = stablehlo.iota dim = 0 : tensor<8192x16xi32>
+  %tb = stablehlo.iota dim = 1 : tensor<8192x16xi32>
+  %c4 = stablehlo.constant dense<8192> : tensor<8192x16xi32>
+  %tbc = stablehlo.multiply %tb, %c4 : tensor<8192x16xi32>
+  %want2 = stablehlo.add %ta, %tbc : tensor<8192x16xi32>
+  check.expect_eq %t, %want2 : tensor<8192x16xi32>
+  func.return
+}
