@@ -229,3 +229,18 @@ func.func @indices_and_two_inputs(%x: memref<64x16xi32>, %y: memref<64x16xi32>, 
   }
   return
 }
+
+// -----
+
+// A copy into rows with gaps (a half of concatenate(f32[N, 8], f32[N, 8],
+// axis=1)): half a vector per row, but across rows LLVM would scatter, so
+// the row loop is kept. The same copy between adjacent rows merges.
+// CHECK-LABEL: func.func @copy_into_half_rows
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = ({{.*}}) to (%c1024, %c8)
+// CHECK: } {jx.vectorize_innermost}
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%{{.*}} : memref<8192xf32>) outs(%{{.*}} : memref<8192xf32>)
+func.func @copy_into_half_rows(%x: memref<1024x8xf32>, %y: memref<1024x8xf32, strided<[16, 1], offset: 8>>, %z: memref<1024x8xf32>) {
+  linalg.copy ins(%x : memref<1024x8xf32>) outs(%y : memref<1024x8xf32, strided<[16, 1], offset: 8>>)
+  linalg.copy ins(%x : memref<1024x8xf32>) outs(%z : memref<1024x8xf32>)
+  return
+}

@@ -135,3 +135,27 @@ func.func @strided_rows_f32() {
   check.expect_eq %r, %want : tensor<64x16xf32>
   func.return
 }
+
+// -----
+
+// A concatenate of two f32[4096, 8] along the rows: each half written into
+// rows with gaps.
+// CHECK: PASS concatenate_halves_4096x8
+func.func @concatenate_halves_4096x8() {
+  %i = stablehlo.iota dim = 0 : tensor<4096x8xf32>
+  %j = stablehlo.iota dim = 1 : tensor<4096x8xf32>
+  %c16 = stablehlo.constant dense<16.0> : tensor<4096x8xf32>
+  %c8 = stablehlo.constant dense<8.0> : tensor<4096x8xf32>
+  %i16 = stablehlo.multiply %i, %c16 : tensor<4096x8xf32>
+  %a = stablehlo.add %i16, %j : tensor<4096x8xf32>
+  %b = stablehlo.add %a, %c8 : tensor<4096x8xf32>
+  %r = stablehlo.concatenate %a, %b, dim = 1 : (tensor<4096x8xf32>, tensor<4096x8xf32>) -> tensor<4096x16xf32>
+  // r[i][j] = 16 i + j
+  %ri = stablehlo.iota dim = 0 : tensor<4096x16xf32>
+  %rj = stablehlo.iota dim = 1 : tensor<4096x16xf32>
+  %c16b = stablehlo.constant dense<16.0> : tensor<4096x16xf32>
+  %ri16 = stablehlo.multiply %ri, %c16b : tensor<4096x16xf32>
+  %want = stablehlo.add %ri16, %rj : tensor<4096x16xf32>
+  check.expect_eq %r, %want : tensor<4096x16xf32>
+  func.return
+}
