@@ -215,6 +215,7 @@ def workloads(jnp, jax):
         "argmax_1mx16": (lambda x: jnp.argmax(x, axis=-1), [((1 << 20, 16), "f32")], 0,
                          4 * (1 << 24) + 4 * (1 << 20)),
         "transpose_1mx16": (lambda x: x.T, [((1 << 20, 16), "f32")], 0, 2 * 4 * (1 << 24)),
+        "colsum_1mx16": (lambda x: x.sum(0), [((1 << 20, 16), "f32")], 0, 4 * (1 << 24)),
         "concat_1mx16": (lambda a, b: jnp.concatenate([a, b], axis=1),
                          [((1 << 20, 8), "f32")] * 2, 0, 2 * 4 * (1 << 24)),
         "softmax_512kx32": (lambda x: jax.nn.softmax(x, axis=-1), [((1 << 19, 32), "f32")], 0,

@@ -34,6 +34,11 @@
 // (lowerShortRowReduction): 2.6 ms. Each row is still combined element
 // after element from its initial value: the same results bit for bit.
 //
+// Reductions along an outer loop into a short row of results (x.sum(0)
+// over f32[N, 16], the partial sums of a blocked column sum) keep that row
+// in a vector while the reduction loop runs (lowerShortColumnReduction):
+// as a loop nest every step loaded and stored the results.
+//
 // Left alone: other reductions, elementwise bodies that read their indices
 // (linalg.index: the collapsed loop would divide them back out), operands
 // on tensors, and nests whose inner loop is long enough that LLVM
@@ -53,6 +58,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
@@ -198,6 +204,13 @@ chooseGroups(linalg::GenericOp op) {
 /// of its vectors (16 lanes of 32 bits: one AVX-512 register).
 constexpr int64_t kRowBlock = 16;
 
+/// Whether vectors of `type` load and store as the buffer holds them: an
+/// integer or float of whole bytes (a memref of i1 holds a byte per
+/// element, a vector of i1 a bit).
+bool isVectorElement(Type type) {
+  return type.isIntOrFloat() && type.getIntOrFloatBitWidth() % 8 == 0;
+}
+
 /// Whether `buffer` has unit stride along its last dimension and, when
 /// `rowStride` is set, that stride along the one before.
 bool hasContiguousRows(Value buffer, std::optional<int64_t> rowStride) {
@@ -243,7 +256,7 @@ bool isShortRowReduction(linalg::GenericOp op) {
   unsigned alongRows = 0;
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type || !type.getElementType().isIntOrFloat())
+    if (!type || !isVectorElement(type.getElementType()))
       return false;
     AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!op.isDpsInit(&operand) && map.isIdentity()) {
@@ -264,6 +277,50 @@ bool isShortRowReduction(linalg::GenericOp op) {
            (inner.hasTrait<OpTrait::Elementwise>() ||
             isa<arith::ConstantOp, linalg::IndexOp>(inner));
   });
+}
+
+/// Runs the ops of `body` but its terminator on vectors of `width` lanes,
+/// each op once on its operands' vectors: the block's arguments are in
+/// `mapping`, a linalg.index is `index`'s vector, constants and scalars from
+/// outside the body are broadcast. Returns the vectors the body yields.
+SmallVector<Value>
+vectorizeBody(OpBuilder &b, Location loc, Block *body, int64_t width,
+              IRMapping &mapping,
+              function_ref<Value(linalg::IndexOp)> index = nullptr) {
+  auto vectorOf = [&](Type type) {
+    return VectorType::get({width}, getElementTypeOrSelf(type));
+  };
+  for (Operation &inner : body->without_terminator()) {
+    if (auto indexOp = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(indexOp.getResult(), index(indexOp));
+      continue;
+    }
+    if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
+      Value scalar = b.clone(inner)->getResult(0);
+      mapping.map(c.getResult(),
+                  vector::BroadcastOp::create(
+                      b, loc, vectorOf(scalar.getType()), scalar));
+      continue;
+    }
+    SmallVector<Value> operands;
+    for (Value operand : inner.getOperands()) {
+      Value mapped = mapping.lookupOrNull(operand);
+      if (!mapped) // a scalar from outside the body
+        mapped = vector::BroadcastOp::create(
+            b, loc, vectorOf(operand.getType()), operand);
+      operands.push_back(mapped);
+    }
+    OperationState state(inner.getLoc(), inner.getName());
+    state.addOperands(operands);
+    state.addAttributes(inner.getAttrs());
+    for (Type type : inner.getResultTypes())
+      state.addTypes(vectorOf(type));
+    Operation *vectorized = b.create(state);
+    mapping.map(inner.getResults(), vectorized->getResults());
+  }
+  return llvm::to_vector(
+      llvm::map_range(body->getTerminator()->getOperands(),
+                      [&](Value yielded) { return mapping.lookup(yielded); }));
 }
 
 /// `op` (isShortRowReduction) on blocks of kRowBlock rows: the block's rows
@@ -367,48 +424,163 @@ void lowerShortRowReduction(RewriterBase &rewriter, linalg::GenericOp op) {
               mapping.map(op.getMatchingBlockArgument(operand), block[c]);
             for (auto [init, acc] : llvm::zip(op.getDpsInitsMutable(), current))
               mapping.map(op.getMatchingBlockArgument(&init), acc);
-            for (Operation &inner : body->without_terminator()) {
-              if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
-                mapping.map(
-                    index.getResult(),
-                    index.getDim() < parallel
-                        ? loopIndices[index.getDim()]
-                        : vector::BroadcastOp::create(b, loc, indexVector,
-                                                      constant(b, first + c))
-                              .getResult());
-                continue;
-              }
-              SmallVector<Value> operands;
-              for (Value operand : inner.getOperands()) {
-                Value mapped = mapping.lookupOrNull(operand);
-                if (!mapped) // a scalar from outside the body
-                  mapped = vector::BroadcastOp::create(
-                      b, loc, vectorOf(operand.getType()), operand);
-                operands.push_back(mapped);
-              }
-              if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
-                Value scalar = b.clone(inner)->getResult(0);
-                mapping.map(c.getResult(),
-                            vector::BroadcastOp::create(
-                                b, loc, vectorOf(scalar.getType()), scalar));
-                continue;
-              }
-              OperationState state(inner.getLoc(), inner.getName());
-              state.addOperands(operands);
-              state.addAttributes(inner.getAttrs());
-              for (Type type : inner.getResultTypes())
-                state.addTypes(vectorOf(type));
-              Operation *vectorized = b.create(state);
-              mapping.map(inner.getResults(), vectorized->getResults());
-            }
-            for (auto [i, yielded] :
-                 llvm::enumerate(body->getTerminator()->getOperands()))
-              current[i] = mapping.lookup(yielded);
+            current = vectorizeBody(
+                b, loc, body, kRowBlock, mapping, [&](linalg::IndexOp index) {
+                  return index.getDim() < parallel
+                             ? loopIndices[index.getDim()]
+                             : vector::BroadcastOp::create(
+                                   b, loc, indexVector, constant(b, first + c))
+                                   .getResult();
+                });
           }
         }
         for (auto [init, result] : llvm::zip(op.getDpsInitsMutable(), current))
           vector::StoreOp::create(b, loc, result, init.get(), outer);
       });
+  rewriter.eraseOp(op);
+}
+
+/// Whether `op` is one of several ops in the body of a loop (a chain of
+/// jx-fuse-rows, whose reductions in lanes jx-prefetch-next-rows and
+/// jx-streaming-stores work on as loop nests; a block of a blocked
+/// reduction, alone in its loop but for the fill of its results, is not).
+bool inRowChain(linalg::GenericOp op) {
+  Operation *loop = op->getParentOfType<LoopLikeOpInterface>();
+  if (!loop)
+    return false;
+  unsigned ops = 0;
+  loop->walk([&](linalg::LinalgOp inner) {
+    if (!isa<linalg::FillOp>(inner.getOperation()))
+      ++ops;
+  });
+  return ops > 1;
+}
+
+/// Whether `op` reduces along an outer loop into short rows of results
+/// (x.sum(0) over f32[N, 16], the partial sums of a blocked column
+/// reduction): one reduction loop, not the last; the last loop parallel, of
+/// a static extent of 4 to kShortInnerLoop - 1 elements, along which every
+/// operand is contiguous; the inputs indexed by every loop in order, the
+/// outputs by the parallel ones; a body of elementwise arithmetic only.
+bool isShortColumnReduction(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 1 ||
+      op.getNumLoops() < 2 || inRowChain(op))
+    return false;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned loops = op.getNumLoops();
+  if (iterators.back() != utils::IteratorType::parallel)
+    return false;
+  int64_t extent = op.getStaticLoopRanges().back();
+  if (ShapedType::isDynamic(extent) || extent < 4 || extent >= kShortInnerLoop)
+    return false;
+  unsigned reduced =
+      llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !isVectorElement(type.getElementType()) ||
+        !hasContiguousRows(operand.get(), std::nullopt))
+      return false;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!op.isDpsInit(&operand)) {
+      if (!map.isIdentity())
+        return false;
+      continue;
+    }
+    // The outputs: every loop but the reduced one, in order.
+    if (map.getNumResults() != loops - 1)
+      return false;
+    for (unsigned d = 0, k = 0; d < loops; ++d) {
+      if (d == reduced)
+        continue;
+      if (map.getResult(k++) != getAffineDimExpr(d, op.getContext()))
+        return false;
+    }
+  }
+  return llvm::all_of(op.getBody()->without_terminator(), [](Operation &inner) {
+    return isPure(&inner) && inner.getNumRegions() == 0 &&
+           (inner.hasTrait<OpTrait::Elementwise>() ||
+            isa<arith::ConstantOp>(inner));
+  });
+}
+
+/// `op` (isShortColumnReduction) with each short row of results held in a
+/// vector while the reduction loop runs: loaded once, combined with each
+/// input row in order, stored once. As a loop nest each step loaded and
+/// stored the results (LLVM cannot tell that the inputs' loads do not read
+/// them), so the sums waited on store-to-load forwarding (x.sum(0) over
+/// f32[1M, 16]: 2.45 ms, XLA 1.83). Every result combines the same elements
+/// in the same order: the same results bit for bit.
+void lowerShortColumnReduction(RewriterBase &rewriter, linalg::GenericOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned loops = op.getNumLoops();
+  unsigned reduced =
+      llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
+  Value input = op.getDpsInputOperand(0)->get();
+  auto constant = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto upper = [&](OpBuilder &b, unsigned d) -> Value {
+    return ShapedType::isDynamic(ranges[d])
+               ? memref::DimOp::create(b, loc, input, d).getResult()
+               : constant(b, ranges[d]);
+  };
+  // The parallel loops but the last: an scf.parallel (none: straight on).
+  SmallVector<unsigned> outerLoops;
+  for (unsigned d = 0; d + 1 < loops; ++d)
+    if (d != reduced)
+      outerLoops.push_back(d);
+  Block *body = op.getBody();
+  int64_t width = ranges.back();
+  auto vectorOf = [&](Type type) {
+    return VectorType::get({width}, getElementTypeOrSelf(type));
+  };
+  auto build = [&](OpBuilder &b, Location loc, ValueRange outer) {
+    Value zero = constant(b, 0);
+    // Indices of the outputs: the parallel loops, the last at 0.
+    SmallVector<Value> resultIndices(outer);
+    resultIndices.push_back(zero);
+    SmallVector<Value> accumulators;
+    for (OpOperand &init : op.getDpsInitsMutable())
+      accumulators.push_back(vector::LoadOp::create(
+          b, loc, vectorOf(init.get().getType()), init.get(), resultIndices));
+    auto loop = scf::ForOp::create(
+        b, loc, zero, upper(b, reduced), constant(b, 1), accumulators,
+        [&](OpBuilder &b, Location loc, Value iv, ValueRange accs) {
+          SmallVector<Value> indices;
+          for (unsigned d = 0, k = 0; d < loops; ++d)
+            indices.push_back(d == reduced     ? iv
+                              : d + 1 == loops ? zero
+                                               : outer[k++]);
+          IRMapping mapping;
+          for (OpOperand *operand : op.getDpsInputOperands())
+            mapping.map(op.getMatchingBlockArgument(operand),
+                        vector::LoadOp::create(
+                            b, loc, vectorOf(operand->get().getType()),
+                            operand->get(), indices));
+          for (auto [init, acc] : llvm::zip(op.getDpsInitsMutable(), accs))
+            mapping.map(op.getMatchingBlockArgument(&init), acc);
+          SmallVector<Value> yields =
+              vectorizeBody(b, loc, body, width, mapping);
+          scf::YieldOp::create(b, loc, yields);
+        });
+    for (auto [init, result] :
+         llvm::zip(op.getDpsInitsMutable(), loop.getResults()))
+      vector::StoreOp::create(b, loc, result, init.get(), resultIndices);
+  };
+  if (outerLoops.empty()) {
+    build(rewriter, loc, {});
+  } else {
+    SmallVector<Value> lbs, ubs, steps;
+    for (unsigned d : outerLoops) {
+      lbs.push_back(constant(rewriter, 0));
+      ubs.push_back(upper(rewriter, d));
+      steps.push_back(constant(rewriter, 1));
+    }
+    scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps, build);
+  }
   rewriter.eraseOp(op);
 }
 
@@ -438,6 +610,10 @@ struct ShortInnerLoopsPass : PassWrapper<ShortInnerLoopsPass, OperationPass<>> {
     getOperation()->walk(
         [&](linalg::GenericOp op) { candidates.push_back(op); });
     for (linalg::GenericOp op : candidates) {
+      if (isShortColumnReduction(op)) {
+        lowerShortColumnReduction(rewriter, op);
+        continue;
+      }
       if (isShortRowReduction(op)) {
         lowerShortRowReduction(rewriter, op);
         continue;

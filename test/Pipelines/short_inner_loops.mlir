@@ -244,3 +244,28 @@ func.func @copy_into_half_rows(%x: memref<1024x8xf32>, %y: memref<1024x8xf32, st
   linalg.copy ins(%x : memref<1024x8xf32>) outs(%z : memref<1024x8xf32>)
   return
 }
+
+// -----
+
+// A reduction along an outer loop into rows of 16 results (the partial sums
+// of a blocked column sum): the row of results is a vector carried by the
+// reduction loop, loaded and stored once per block.
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @column_sums
+// CHECK: scf.parallel (%[[B:.*]]) = (%{{.*}}) to (%c64) step
+// CHECK: %[[INIT:.*]] = vector.load %arg1[%[[B]], %{{.*}}] : memref<64x16xf32>, vector<16xf32>
+// CHECK: %[[SUM:.*]] = scf.for %[[I:.*]] = %{{.*}} to %c1024 step %{{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<16xf32>)
+// CHECK: %[[ROW:.*]] = vector.load %arg0[%[[B]], %[[I]], %{{.*}}] : memref<64x1024x16xf32>, vector<16xf32>
+// CHECK: %[[NEW:.*]] = arith.addf %[[ACC]], %[[ROW]] : vector<16xf32>
+// CHECK: scf.yield %[[NEW]] : vector<16xf32>
+// CHECK: vector.store %[[SUM]], %arg1[%[[B]], %{{.*}}] : memref<64x16xf32>, vector<16xf32>
+func.func @column_sums(%x: memref<64x1024x16xf32>, %out: memref<64x16xf32>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x : memref<64x1024x16xf32>) outs(%out : memref<64x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.addf %o, %a : f32
+    linalg.yield %t : f32
+  }
+  return
+}
