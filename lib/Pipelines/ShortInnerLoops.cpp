@@ -180,10 +180,7 @@ chooseGroups(linalg::GenericOp op) {
 
   // Each loop joins the group of the loop before it where every operand
   // still reads the merged loops as one run.
-  SmallVector<ReassociationIndices> groups;
-  for (unsigned loop = 0; loop < loops; ++loop)
-    groups.push_back({static_cast<int64_t>(loop)});
-  SmallVector<ReassociationIndices> merged{groups.front()};
+  SmallVector<ReassociationIndices> merged{{0}};
   for (unsigned loop = 1; loop < loops; ++loop) {
     SmallVector<ReassociationIndices> trial = merged;
     trial.back().push_back(loop);
@@ -223,22 +220,36 @@ bool hasContiguousRows(Value buffer, std::optional<int64_t> rowStride) {
          (strides.size() >= 2 && strides[strides.size() - 2] == *rowStride);
 }
 
-/// Whether `op` reduces the contiguous short rows of one 32-bit buffer
-/// into outputs laid out along its rows (x.sum(-1) over f32[N, 16]): a
-/// reduction along the last loop only, over a multiple of kRowBlock
-/// elements, below kShortInnerLoop; the last parallel loop also a multiple
-/// of kRowBlock; a body of elementwise arithmetic only.
-/// Whether `map` indexes an operand by the parallel loops of a reduction
-/// over the last of `loops` loops, in order: a value per row.
-bool isPerRow(AffineMap map, unsigned loops) {
+/// Whether `map` indexes an operand by every one of `loops` loops but
+/// `reduced`, in order: a reduction's outputs, or an input with one value
+/// per result.
+bool indexesAllBut(AffineMap map, unsigned loops, unsigned reduced) {
   if (map.getNumResults() != loops - 1)
     return false;
-  for (unsigned d = 0; d + 1 < loops; ++d)
-    if (map.getResult(d) != getAffineDimExpr(d, map.getContext()))
+  for (unsigned d = 0, k = 0; d < loops; ++d)
+    if (d != reduced &&
+        map.getResult(k++) != getAffineDimExpr(d, map.getContext()))
       return false;
   return true;
 }
 
+/// Whether the body of `op` is elementwise arithmetic the lowerings below
+/// can run on vectors (vectorizeBody), reading its indices only where
+/// `indices` is set.
+bool hasVectorizableBody(linalg::GenericOp op, bool indices) {
+  return llvm::all_of(op.getBody()->without_terminator(), [&](Operation &inner) {
+    return isPure(&inner) && inner.getNumRegions() == 0 &&
+           (inner.hasTrait<OpTrait::Elementwise>() ||
+            isa<arith::ConstantOp>(inner) ||
+            (indices && isa<linalg::IndexOp>(inner)));
+  });
+}
+
+/// Whether `op` reduces contiguous short rows of 32-bit buffers into
+/// outputs laid out along its rows (x.sum(-1) or argmax over f32[N, 16]): a
+/// reduction along the last loop only, over a multiple of kRowBlock
+/// elements, below kShortInnerLoop; the last parallel loop also a multiple
+/// of kRowBlock; the other inputs one value per row.
 bool isShortRowReduction(linalg::GenericOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() != 1 ||
       op.getNumLoops() < 2 ||
@@ -266,17 +277,11 @@ bool isShortRowReduction(linalg::GenericOp op) {
       ++alongRows;
       continue;
     }
-    if (!isPerRow(map, loops) ||
+    if (!indexesAllBut(map, loops, loops - 1) ||
         !hasContiguousRows(operand.get(), std::nullopt))
       return false;
   }
-  if (alongRows == 0)
-    return false;
-  return llvm::all_of(op.getBody()->without_terminator(), [](Operation &inner) {
-    return isPure(&inner) && inner.getNumRegions() == 0 &&
-           (inner.hasTrait<OpTrait::Elementwise>() ||
-            isa<arith::ConstantOp, linalg::IndexOp>(inner));
-  });
+  return alongRows != 0 && hasVectorizableBody(op, /*indices=*/true);
 }
 
 /// Runs the ops of `body` but its terminator on vectors of `width` lanes,
@@ -486,21 +491,10 @@ bool isShortColumnReduction(linalg::GenericOp op) {
         return false;
       continue;
     }
-    // The outputs: every loop but the reduced one, in order.
-    if (map.getNumResults() != loops - 1)
+    if (!indexesAllBut(map, loops, reduced))
       return false;
-    for (unsigned d = 0, k = 0; d < loops; ++d) {
-      if (d == reduced)
-        continue;
-      if (map.getResult(k++) != getAffineDimExpr(d, op.getContext()))
-        return false;
-    }
   }
-  return llvm::all_of(op.getBody()->without_terminator(), [](Operation &inner) {
-    return isPure(&inner) && inner.getNumRegions() == 0 &&
-           (inner.hasTrait<OpTrait::Elementwise>() ||
-            isa<arith::ConstantOp>(inner));
-  });
+  return hasVectorizableBody(op, /*indices=*/false);
 }
 
 /// `op` (isShortColumnReduction) with each short row of results held in a
@@ -588,8 +582,10 @@ struct ShortInnerLoopsPass : PassWrapper<ShortInnerLoopsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ShortInnerLoopsPass)
   StringRef getArgument() const override { return "jx-short-inner-loops"; }
   StringRef getDescription() const override {
-    return "Merge contiguous loops of elementwise nests whose inner loop is "
-           "short, so that LLVM vectorizes along memory";
+    return "Nests whose inner loop is short: merge the contiguous loops of "
+           "elementwise ones (or keep LLVM from unrolling the row), run "
+           "reductions along short rows 16 rows at a time and reductions "
+           "into short rows of results in vectors";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, memref::MemRefDialect,
