@@ -171,9 +171,10 @@ bool defaultStreamingStores() {
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   bool cpu = !options.sharedPhasesForCuda;
   if (phase == "hlo")
-    return "jx-run-parallel,jx-manual-computations,inline,jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
-           "canonicalize,jx-transpose-into-dot,jx-blocked-reductions,cse,"
-           "symbol-dce";
+    return "jx-run-parallel,jx-manual-computations,inline,"
+           "jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
+           "canonicalize,jx-divide-by-reciprocal,jx-transpose-into-dot,"
+           "jx-blocked-reductions,cse,symbol-dce";
   if (phase == "linalg")
     return std::string("jx-collectives-to-runtime,jx-lapack-custom-calls,") +
            (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
@@ -426,6 +427,7 @@ void registerCPUPipelines() {
   registerFreeAfterLastUsePass();
   registerTimeRegionsPass();
   registerTransposeIntoDotPass();
+  registerDivideByReciprocalPass();
   registerFuseRowsPass();
   registerLoopTemporariesOnStackPass();
   registerPrefetchNextRowsPass();

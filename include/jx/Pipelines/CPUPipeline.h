@@ -243,6 +243,11 @@ void registerSplitWideReadsPass();
 /// registerCPUPipelines.
 void registerBlockedReductionsPass();
 
+/// `--jx-divide-by-reciprocal` (DivideByReciprocal.cpp): a float division
+/// by a broadcast or a constant becomes a multiplication by its reciprocal,
+/// as on XLA; registered by registerCPUPipelines.
+void registerDivideByReciprocalPass();
+
 /// `--jx-transpose-into-dot` (TransposeIntoDot.cpp): a transpose that swaps
 /// a dot_general's free dimensions becomes the dot with its operands
 /// swapped; registered by registerCPUPipelines.
