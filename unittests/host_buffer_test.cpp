@@ -14,6 +14,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
 
 namespace {
 
@@ -36,6 +39,39 @@ TEST(HostBuffer, LargeBlocksAreRecycledOnTheSameThread) {
   }
   byte_vector again(1 << 20);
   EXPECT_EQ(again.data(), first);
+  jx::runtime::release_cached_memory();
+}
+
+/// The VmFlags of the mapping of this process that holds `p` ("" when
+/// /proc/self/smaps cannot be read or has no such mapping).
+std::string mapping_flags(const void *p) {
+  std::ifstream smaps("/proc/self/smaps");
+  auto at = reinterpret_cast<uintptr_t>(p);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long long lo = 0, hi = 0;
+    char dash = 0;
+    std::istringstream head(line);
+    if (head >> std::hex >> lo >> dash >> hi && dash == '-') {
+      inside = lo <= at && at < hi;
+      continue;
+    }
+    if (inside && line.rfind("VmFlags:", 0) == 0)
+      return line;
+  }
+  return "";
+}
+
+TEST(HostBuffer, LargeBlocksAskForHugePages) {
+  std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
+  if (!mode || !std::ifstream("/proc/self/smaps"))
+    GTEST_SKIP() << "no transparent huge pages or /proc/self/smaps here";
+  jx::runtime::release_cached_memory();
+  byte_vector big(std::size_t{64} << 20);
+  std::string flags = mapping_flags(big.data() + (std::size_t{32} << 20));
+  ASSERT_FALSE(flags.empty());
+  // "hg": the mapping was advised MADV_HUGEPAGE.
+  EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
   jx::runtime::release_cached_memory();
 }
 

@@ -10,6 +10,9 @@
 #include <cstdlib>
 #include <new>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <vector>
 
 namespace jx::runtime {
@@ -50,6 +53,30 @@ uint64_t default_limit() {
   return value;
 }
 
+/// Blocks of at least this many bytes ask the kernel for transparent huge
+/// pages (where it gives them only when asked: Linux's "madvise" mode).
+constexpr uint64_t kHugePageMin = uint64_t{4} << 20;
+constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+
+/// Asks for huge pages over the whole 2 MiB pages inside [p, p + bytes).
+/// A buffer of tens of megabytes streamed by a loop then costs one TLB
+/// entry per 2 MiB instead of per 4 KiB: on an AMD EPYC (Zen 4), one core,
+/// a row sum of f32[4096, 4096] took 2.0 ms instead of 2.4, a softmax 6.4
+/// instead of 7.3 (performance.md). Advice only: a kernel without
+/// transparent huge pages ignores it.
+void advise_huge_pages(void *p, uint64_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  uintptr_t begin =
+      (reinterpret_cast<uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1);
+  uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHugePage - 1);
+  if (end > begin)
+    (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
 /// A block of `bytes` aligned to `alignment` (a power of two, at least 16)
 /// with its header in front; null when malloc fails.
 header *carve(uint64_t bytes, uint64_t alignment) {
@@ -57,6 +84,8 @@ header *carve(uint64_t bytes, uint64_t alignment) {
   void *base = bytes > UINT64_MAX - extra ? nullptr : std::malloc(bytes + extra);
   if (!base)
     return nullptr;
+  if (bytes >= kHugePageMin)
+    advise_huge_pages(base, bytes + extra);
   uintptr_t start = reinterpret_cast<uintptr_t>(base) + sizeof(header);
   uintptr_t user = (start + alignment - 1) / alignment * alignment;
   auto *h = reinterpret_cast<header *>(user - sizeof(header));
