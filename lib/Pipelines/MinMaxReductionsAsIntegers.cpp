@@ -7,23 +7,27 @@
 // per element (ScalarOps.cpp, minMax): AVX-512 runs them on its few mask
 // registers, and the max pass of a softmax costs twice what its sum does.
 //
-// The same reduction on integer keys: an f32 x's bits b, as a signed
-// integer, b ^ ((b >> 31) & 0x7fffffff), are in the order of the values
-// (-0 below +0) for every non-NaN float; positive NaNs come above +inf and
-// negative NaNs below -inf. A maximum reduction keeps two accumulators:
-// the largest key (the result, and any positive NaN) and the smallest
-// (any negative NaN); at the end the result is the largest key's float,
-// unless the smallest is a negative NaN, which is then the result. Two
-// integer max/min instructions per element and no mask registers; for
-// every input without NaN the result is the same value, bit for bit, and
-// with a NaN it is a NaN of the input (one of them, as before). A minimum
-// is the mirror image. f32 and f64 (i32 and i64 keys).
+// The same reduction on the values' bits as integers, with three integer
+// accumulators: the largest and the smallest as signed integers, and the
+// largest as unsigned. Signed, a float's bits are in the order of the
+// values among non-negative floats (+0 lowest, positive NaNs above +inf) and
+// in the reverse order among negative ones (-0 lowest); unsigned, every
+// negative float is above every non-negative one, and negative NaNs above
+// -inf. So, at the end, a maximum is: the unsigned largest if it is a
+// negative NaN; else the signed largest if it is not negative (the largest
+// non-negative value, or a positive NaN); else, every value negative, the
+// signed smallest (the one nearest zero, -0 first). A minimum is: the signed
+// largest if it is a positive NaN; else the unsigned largest if it is
+// negative (the largest in magnitude, or a negative NaN); else, every value
+// non-negative, the signed smallest. Three integer max/min instructions per
+// element, nothing to convert and no mask registers; for every input
+// without NaN the result is the same value, bit for bit, and with a NaN it
+// is a NaN of the input (one of them, as before). f32 and f64 (i32 and i64).
 //
 // Only reductions of at least kMinIterations elements, kMinPerResult per
-// result, are rewritten: the keys cost a conversion of the accumulators
-// before and after, which the small second stages of a split reduction, or
-// a 2x2 max pool (6.4 ms instead of 4.3 over f32[4096, 4096]), would not
-// pay back.
+// result, are rewritten: the accumulators cost a combination at the end,
+// which the small second stages of a split reduction, or a 2x2 max pool
+// (6.4 ms instead of 4.3 over f32[4096, 4096]), would not pay back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,20 +53,6 @@ namespace {
 /// elements reduced into each result (a 2x2 max pool's four are not).
 constexpr int64_t kMinIterations = 4096;
 constexpr int64_t kMinPerResult = 16;
-
-/// The float of a key (the key of a key is the float's bits).
-Value floatOf(OpBuilder &b, Location loc, Value key, Type floatType) {
-  Value bits = stablehlo::totalOrderKey(
-      b, loc, arith::BitcastOp::create(b, loc, floatType, key));
-  return arith::BitcastOp::create(b, loc, floatType, bits);
-}
-
-/// The key of the float constant `v` (totalOrderKey at compile time).
-APInt constantKey(APFloat v) {
-  APInt bits = v.bitcastToAPInt();
-  unsigned w = bits.getBitWidth();
-  return bits.isNegative() ? bits ^ APInt::getSignedMaxValue(w) : bits;
-}
 
 struct MinMaxReductionsAsIntegersPass
     : PassWrapper<MinMaxReductionsAsIntegersPass, OperationPass<ModuleOp>> {
@@ -140,32 +130,34 @@ struct MinMaxReductionsAsIntegersPass
     SmallVector<utils::IteratorType> parallel(rank,
                                               utils::IteratorType::parallel);
 
-    // The accumulators' start: the keys of the init.
-    auto keysOfInit = [&]() -> Value {
+    // The accumulators' start: the bits of the init.
+    auto bitsOfInit = [&]() -> Value {
       Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), it);
       APFloat c(0.0);
       if (auto fill = init.getDefiningOp<linalg::FillOp>();
           fill && matchPattern(fill.getInputs()[0], m_ConstantFloat(&c))) {
         Value k = arith::ConstantOp::create(
-            b, loc, it, b.getIntegerAttr(it, constantKey(c)));
+            b, loc, it, b.getIntegerAttr(it, c.bitcastToAPInt()));
         return linalg::FillOp::create(b, loc, k, empty).getResult(0);
       }
       return linalg::GenericOp::create(
                  b, loc, keyType, init, empty, same, parallel,
                  [&](OpBuilder &nb, Location nl, ValueRange args) {
                    linalg::YieldOp::create(
-                       nb, nl, stablehlo::totalOrderKey(nb, nl, args[0]));
+                       nb, nl,
+                       arith::BitcastOp::create(nb, nl, it, args[0])
+                           .getResult());
                  })
           .getResult(0);
     };
-    Value first = keysOfInit(), second = keysOfInit();
+    SmallVector<Value> starts = {bitsOfInit(), bitsOfInit(), bitsOfInit()};
 
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-    maps.push_back(outMap);
+    maps.append(2, outMap);
     SmallVector<Value> inputs = op.getDpsInputs();
-    auto keyed = linalg::GenericOp::create(
-        b, loc, TypeRange{keyType, keyType}, inputs, ValueRange{first, second},
-        maps, op.getIteratorTypesArray(),
+    auto reduced = linalg::GenericOp::create(
+        b, loc, TypeRange{keyType, keyType, keyType}, inputs, starts, maps,
+        op.getIteratorTypesArray(),
         [&](OpBuilder &nb, Location nl, ValueRange args) {
           IRMapping map;
           for (unsigned i = 0; i < inputs.size(); ++i)
@@ -173,51 +165,57 @@ struct MinMaxReductionsAsIntegersPass
           for (Operation &inner : body.without_terminator())
             if (!spelled.contains(&inner))
               nb.clone(inner, map);
-          Value k =
-              stablehlo::totalOrderKey(nb, nl, map.lookupOrDefault(value));
-          Value kept = args[inputs.size()], other = args[inputs.size() + 1];
-          // A maximum keeps the largest key and watches the smallest for
-          // a negative NaN; a minimum the other way round.
-          Value hi = arith::MaxSIOp::create(nb, nl, m->isMax ? kept : other, k);
-          Value lo = arith::MinSIOp::create(nb, nl, m->isMax ? other : kept, k);
+          Value bits =
+              arith::BitcastOp::create(nb, nl, it, map.lookupOrDefault(value));
+          unsigned n = inputs.size();
           linalg::YieldOp::create(
-              nb, nl, m->isMax ? ValueRange{hi, lo} : ValueRange{lo, hi});
+              nb, nl,
+              ValueRange{arith::MaxSIOp::create(nb, nl, args[n], bits),
+                         arith::MinSIOp::create(nb, nl, args[n + 1], bits),
+                         arith::MaxUIOp::create(nb, nl, args[n + 2], bits)});
         });
 
-    // Back to floats: the kept key's float, unless the other accumulator
-    // holds a NaN the kept one does not.
-    APInt posInf = constantKey(
-        APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics()));
-    APInt negInf = constantKey(
-        APFloat::getInf(cast<FloatType>(floatType).getFloatSemantics(),
-                        /*Negative=*/true));
+    // Back to a float: which accumulator holds the result.
+    auto semantics = &cast<FloatType>(floatType).getFloatSemantics();
+    APInt posInf = APFloat::getInf(*semantics).bitcastToAPInt();
+    APInt negInf =
+        APFloat::getInf(*semantics, /*Negative=*/true).bitcastToAPInt();
     Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), floatType);
-    SmallVector<AffineMap> three(3, b.getMultiDimIdentityMap(rank));
+    SmallVector<AffineMap> four(4, b.getMultiDimIdentityMap(rank));
     auto back = linalg::GenericOp::create(
-        b, loc, type, keyed->getResults(), empty, three, parallel,
+        b, loc, type, reduced->getResults(), empty, four, parallel,
         [&](OpBuilder &nb, Location nl, ValueRange args) {
-          Value kept = args[0], other = args[1];
-          // Whether `key` is a NaN's: above +inf's key, or below -inf's.
-          auto isNan = [&](Value key, bool above) {
-            Value bound = arith::ConstantOp::create(
-                nb, nl, it, nb.getIntegerAttr(it, above ? posInf : negInf));
-            return arith::CmpIOp::create(nb, nl,
-                                         above ? arith::CmpIPredicate::sgt
-                                               : arith::CmpIPredicate::slt,
-                                         key, bound);
+          Value smax = args[0], smin = args[1], umax = args[2];
+          auto constant = [&](const APInt &v) {
+            return arith::ConstantOp::create(nb, nl, it,
+                                             nb.getIntegerAttr(it, v));
           };
-          // A maximum's smallest key can be a negative NaN the largest is
-          // not; a minimum's largest a positive NaN.
-          Value nan = isNan(other, /*above=*/!m->isMax);
-          Value keptNan = isNan(kept, /*above=*/m->isMax);
-          Value useOther = arith::AndIOp::create(
-              nb, nl, nan,
-              arith::XOrIOp::create(
-                  nb, nl, keptNan,
-                  arith::ConstantOp::create(nb, nl, nb.getI1Type(),
-                                            nb.getBoolAttr(true))));
-          Value key = arith::SelectOp::create(nb, nl, useOther, other, kept);
-          linalg::YieldOp::create(nb, nl, floatOf(nb, nl, key, floatType));
+          auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+            return arith::CmpIOp::create(nb, nl, p, x, y);
+          };
+          auto select = [&](Value c, Value x, Value y) {
+            return arith::SelectOp::create(nb, nl, c, x, y);
+          };
+          Value zero = constant(APInt::getZero(w));
+          Value bits;
+          if (m->isMax) {
+            // A negative NaN (unsigned above -inf); else the largest
+            // non-negative value or positive NaN; else, all negative, the
+            // one nearest zero.
+            bits = select(
+                cmp(arith::CmpIPredicate::ugt, umax, constant(negInf)), umax,
+                select(cmp(arith::CmpIPredicate::sge, smax, zero), smax, smin));
+          } else {
+            // A positive NaN (signed above +inf); else a negative value,
+            // the largest in magnitude (or a negative NaN); else, all
+            // non-negative, the smallest.
+            bits = select(
+                cmp(arith::CmpIPredicate::sgt, smax, constant(posInf)), smax,
+                select(cmp(arith::CmpIPredicate::slt, umax, zero), umax, smin));
+          }
+          linalg::YieldOp::create(
+              nb, nl,
+              arith::BitcastOp::create(nb, nl, floatType, bits).getResult());
         });
     op->getResult(0).replaceAllUsesWith(back.getResult(0));
     op->erase();

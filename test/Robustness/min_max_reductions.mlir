@@ -1,5 +1,5 @@
-// Large float maximum/minimum reductions, computed on integer keys of the
-// values (jx-min-max-reductions-as-integers), keep stablehlo's semantics:
+// Large float maximum/minimum reductions, computed on the values' bits as
+// integers (jx-min-max-reductions-as-integers), keep stablehlo's semantics:
 // rows, columns and whole arrays of f32 and f64 with positive and negative
 // NaNs, signed zeros, infinities and subnormals; -0 below +0, NaN
 // propagated, the init value included.
