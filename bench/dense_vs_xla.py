@@ -194,7 +194,9 @@ def workloads(jnp, jax):
                              0, 2 * big),
         "layernorm_4096": (layernorm, [((n4, n4), "f32"), ((n4,), "f32"), ((n4,), "f32")], 0,
                            2 * big),
-        "normalize_rows_4096": (lambda x: x / x.sum(-1, keepdims=True), [((n4, n4), "f32")],
+        # Positive values: rows of normal noise sum to near zero, where any
+        # two summation orders give quotients that differ.
+        "normalize_rows_4096": (lambda x: x / x.sum(-1, keepdims=True), [((n4, n4), "pos")],
                                 0, 2 * big),
         "center_rows_4096": (lambda x: x - x.max(-1, keepdims=True), [((n4, n4), "f32")], 0,
                              2 * big),
@@ -321,6 +323,8 @@ def main():
                 return rng.integers(-128, 128, shape).astype(np.int8)
             if dtype == "idx":  # int32 indices into a leading dimension of 4096
                 return rng.integers(0, 4096, shape).astype(np.int32)
+            if dtype == "pos":  # f32 in [0.5, 1.5): sums far from zero
+                return (rng.random(shape) + 0.5).astype(np.float32)
             x = rng.standard_normal(shape).astype(np.float32) * 0.1
             return x.astype(jnp.bfloat16) if dtype == "bf16" else x
         args = [make(shape, dtype) for shape, dtype in specs]
