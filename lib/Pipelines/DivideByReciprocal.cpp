@@ -68,18 +68,10 @@ APFloat reciprocal(const APFloat &x, Type elementType) {
   return r;
 }
 
-bool isSplatOne(Value v) {
-  SplatElementsAttr splat;
-  if (!matchPattern(v, m_Constant(&splat)))
-    return false;
-  auto f = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
-  return f && f.getValue().isExactlyValue(1.0);
-}
-
 /// Whether `v` is computed from constants alone (by pure ops without
 /// regions, `depth` levels deep at most; not through an
 /// optimization_barrier): XLA folds such a division at compile time, as a
-/// division.
+/// division. The reciprocals this pass makes, 1 / b, are such divisions.
 bool isFoldable(Value v, int depth = 8) {
   Operation *def = v.getDefiningOp();
   if (!def || depth == 0 || def->getNumRegions() != 0 ||
@@ -97,7 +89,7 @@ struct DivideByReciprocal : OpRewritePattern<hlo::DivOp> {
                                 PatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(div.getType());
     if (!type || !hasReciprocalDivision(type.getElementType()) ||
-        isSplatOne(div.getLhs()) || isFoldable(div.getLhs()))
+        isFoldable(div.getLhs()))
       return failure();
     Location loc = div.getLoc();
     Value divisor = div.getRhs();
@@ -133,10 +125,7 @@ struct DivideByReciprocal : OpRewritePattern<hlo::DivOp> {
     auto one = hlo::ConstantOp::create(
         rewriter, loc,
         DenseElementsAttr::get(
-            baseType,
-            APFloat(
-                cast<FloatType>(baseType.getElementType()).getFloatSemantics(),
-                1)));
+            baseType, rewriter.getFloatAttr(baseType.getElementType(), 1.0)));
     Value recip = hlo::DivOp::create(rewriter, loc, baseType, one, base);
     if (broadcast)
       recip = hlo::BroadcastInDimOp::create(

@@ -1,4 +1,4 @@
-//===- MinMaxReductionsAsIntegers.cpp - max/min reductions on int keys ----===//
+//===- MinMaxReductionsAsIntegers.cpp - max/min reductions on int bits ----===//
 //
 // `--jx-min-max-reductions-as-integers`, linalg phase, after
 // jx-vectorizable-reductions (CPU). A float maximum (or minimum) reduction
@@ -49,8 +49,9 @@ using namespace mlir;
 namespace jx {
 namespace {
 
-/// The least number of iterations of a reduction worth its keys, and of
-/// elements reduced into each result (a 2x2 max pool's four are not).
+/// The least number of iterations of a reduction worth its integer
+/// accumulators, and of elements reduced into each result (a 2x2 max
+/// pool's four are not).
 constexpr int64_t kMinIterations = 4096;
 constexpr int64_t kMinPerResult = 16;
 
@@ -61,7 +62,7 @@ struct MinMaxReductionsAsIntegersPass
     return "jx-min-max-reductions-as-integers";
   }
   StringRef getDescription() const override {
-    return "Reduce float maximum/minimum on integer keys of the values";
+    return "Reduce float maximum/minimum on the values' bits as integers";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, linalg::LinalgDialect,
@@ -122,7 +123,7 @@ struct MinMaxReductionsAsIntegersPass
     Type floatType = type.getElementType();
     unsigned w = floatType.getIntOrFloatBitWidth();
     Type it = b.getIntegerType(w);
-    auto keyType = RankedTensorType::get(type.getShape(), it);
+    auto bitsType = RankedTensorType::get(type.getShape(), it);
     AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
     Value init = op.getDpsInits()[0];
     int64_t rank = type.getRank();
@@ -141,7 +142,7 @@ struct MinMaxReductionsAsIntegersPass
         return linalg::FillOp::create(b, loc, k, empty).getResult(0);
       }
       return linalg::GenericOp::create(
-                 b, loc, keyType, init, empty, same, parallel,
+                 b, loc, bitsType, init, empty, same, parallel,
                  [&](OpBuilder &nb, Location nl, ValueRange args) {
                    linalg::YieldOp::create(
                        nb, nl,
@@ -156,7 +157,7 @@ struct MinMaxReductionsAsIntegersPass
     maps.append(2, outMap);
     SmallVector<Value> inputs = op.getDpsInputs();
     auto reduced = linalg::GenericOp::create(
-        b, loc, TypeRange{keyType, keyType, keyType}, inputs, starts, maps,
+        b, loc, TypeRange{bitsType, bitsType, bitsType}, inputs, starts, maps,
         op.getIteratorTypesArray(),
         [&](OpBuilder &nb, Location nl, ValueRange args) {
           IRMapping map;

@@ -159,7 +159,7 @@ inline constexpr llvm::StringLiteral kVectorizeInnermostAttr =
     "jx.vectorize_innermost";
 
 /// `--jx-min-max-reductions-as-integers` (MinMaxReductionsAsIntegers.cpp):
-/// large float maximum/minimum reductions on integer keys of the values;
+/// large float maximum/minimum reductions on the values' bits as integers;
 /// registered by registerCPUPipelines.
 void registerMinMaxReductionsAsIntegersPass();
 
