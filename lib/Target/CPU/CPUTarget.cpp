@@ -18,7 +18,8 @@
 
 #include "jx/Target/CPU/CPUTarget.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
+#include "InterleaveComputeLoops.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -159,9 +160,33 @@ void compileGlueQuickly(llvm::Module &module) {
   }
 }
 
+/// LLVM's -O2 pipeline for `tm`, with loop and SLP vectorization, plus
+/// InterleaveComputeLoopsPass where the loop vectorizer starts.
 llvm::Error optimize(llvm::Module &module, llvm::TargetMachine &tm) {
   compileGlueQuickly(module);
-  return makeOptimizingTransformer(2, 0, &tm)(&module);
+  llvm::LoopAnalysisManager loopAnalyses;
+  llvm::FunctionAnalysisManager functionAnalyses;
+  llvm::CGSCCAnalysisManager sccAnalyses;
+  llvm::ModuleAnalysisManager moduleAnalyses;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder builder(&tm, tuning);
+  builder.registerVectorizerStartEPCallback(
+      [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
+        passes.addPass(InterleaveComputeLoopsPass());
+      });
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(sccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, sccAnalyses,
+                               moduleAnalyses);
+  builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2)
+      .run(module, moduleAnalyses);
+  return llvm::Error::success();
 }
 
 llvm::Error emitObject(llvm::Module &module, llvm::TargetMachine &tm,
