@@ -170,52 +170,62 @@ bool defaultStreamingStores() {
 /// registered: a misspelt or missing pass fails the phase.
 std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   bool cpu = !options.sharedPhasesForCuda;
+  // Canonicalization without the greedy driver's region simplification,
+  // which walks the whole module after every round of rewrites to erase
+  // unreachable blocks and dead values and merge blocks: before the loops
+  // become a CFG every region is one block, and dead ops are erased by the
+  // driver itself. On a model's entry of 10 000 ops those walks were 15% of
+  // the compile; the code compiled is the same (bench/compile_time.py,
+  // docs/performance.md). The canonicalize after convert-scf-to-cf, where
+  // there are blocks to merge, keeps it.
+  const std::string canonicalize = "canonicalize{region-simplify=disabled},";
   if (phase == "hlo")
     return "jx-run-parallel,jx-manual-computations,inline,"
-           "jx-lower-check-custom-calls,chlo-legalize-to-stablehlo,"
-           "canonicalize,jx-divide-by-reciprocal,jx-transpose-into-dot,"
+           "jx-lower-check-custom-calls,chlo-legalize-to-stablehlo," +
+           canonicalize +
+           "jx-divide-by-reciprocal,jx-transpose-into-dot,"
            "jx-blocked-reductions,cse,symbol-dce";
   if (phase == "linalg")
     return std::string("jx-collectives-to-runtime,jx-lapack-custom-calls,") +
            (options.blas && options.dnnl ? "jx-convolution-to-dnnl," : "") +
-           "stablehlo-legalize-to-linalg,canonicalize," +
+           "stablehlo-legalize-to-linalg," + canonicalize +
            (options.fuse
                 ? std::string("jx-fuse-elementwise,") +
                       (cpu ? "jx-fuse-rows,jx-fuse-elementwise-groups," : "") +
-                      "canonicalize,"
+                      canonicalize
                 : "") +
            (cpu ? "jx-vectorizable-reductions,jx-min-max-reductions-as-"
-                  "integers,"
-                  "canonicalize,"
+                  "integers," +
+                      canonicalize
                 : "") +
            "jx-elementwise-in-place,"
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return std::string(
-               "jx-prepare-entries-for-bufferization,jx-lower-checks-to-runtime,"
+               "jx-prepare-entries-for-bufferization,jx-lower-checks-to-"
+               "runtime,"
                "jx-split-wide-reads,"
                "one-shot-bufferize{bufferize-function-boundaries "
                "allow-return-allocs-from-loops "
-               "function-boundary-type-conversion=identity-layout-map},"
-               // Loops that carry a buffer they update in place (a scatter)
-               // return it directly once their iter_args are folded, so
-               // that it becomes the out-parameter instead of being copied
-               // into it.
-               "canonicalize,"
-               "buffer-results-to-out-params{hoist-static-allocs "
-               "modify-public-functions},"
-               "canonicalize,cse,") +
+               "function-boundary-type-conversion=identity-layout-map},") +
+           // Loops that carry a buffer they update in place (a scatter)
+           // return it directly once their iter_args are folded, so that it
+           // becomes the out-parameter instead of being copied into it.
+           canonicalize +
+           "buffer-results-to-out-params{hoist-static-allocs "
+           "modify-public-functions}," +
+           canonicalize + "cse," +
            (options.blas ? (options.blasLibrary == "cuda"
                                 ? "jx-contraction-to-blas{library=cuda},"
                                 : "jx-contraction-to-blas,")
                          : "") +
            // buffer-deallocation-pipeline, with each temporary freed after
            // its last use rather than all at the end of the function.
-           "expand-realloc{emit-deallocs=false},canonicalize,"
-           "ownership-based-buffer-deallocation,canonicalize,"
+           "expand-realloc{emit-deallocs=false}," + canonicalize +
+           "ownership-based-buffer-deallocation," + canonicalize +
            "jx-free-after-last-use,buffer-deallocation-simplification,"
-           "bufferization-lower-deallocations,cse,canonicalize," +
-           (cpu ? "jx-loop-temporaries-on-stack," : "") +
+           "bufferization-lower-deallocations,cse," +
+           canonicalize + (cpu ? "jx-loop-temporaries-on-stack," : "") +
            (cpu && options.externalConstantBytes
                 ? "jx-external-constants{min-bytes=" +
                       std::to_string(options.externalConstantBytes) + "},"
@@ -224,15 +234,15 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
   if (phase == "loops")
     return std::string("scf-forall-to-parallel,") +
            (cpu ? "jx-short-inner-loops," : "") +
-           "convert-linalg-to-parallel-loops," +
+           "jx-linalg-to-parallel-loops," +
            (cpu ? "jx-prefetch-next-rows,func.func(jx-tile-transposes)," : "") +
            "jx-parallel-loops," +
            (cpu && options.streamingStores ? "jx-streaming-stores," : "") +
            "convert-scf-to-openmp,jx-hoist-allocas-per-thread,"
-           "jx-fence-streaming-stores,"
-           "canonicalize,jx-outline-loop-nests," +
+           "jx-fence-streaming-stores," +
+           canonicalize + "jx-outline-loop-nests," +
            (options.timeRegions ? "jx-time-regions," : "") +
-           "expand-strided-metadata,"
+           "jx-expand-strided-metadata,"
            "lower-affine,"
            "convert-scf-to-cf,canonicalize";
   // llvm-dialect
@@ -243,13 +253,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
          "jx-expand-math-like-xla,jx-approximate-math,jx-expand-math-for-libm,"
          "jx-math-to-intrinsics,"
          "convert-math-to-libm,"
-         "convert-math-to-llvm,arith-expand{include-bf16=true},"
-         "convert-arith-to-llvm,"
-         "convert-complex-to-llvm,"
-         "convert-vector-to-llvm,"
-         "finalize-memref-to-llvm{use-generic-functions},"
-         "convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
-         "convert-openmp-to-llvm,reconcile-unrealized-casts";
+         "arith-expand{include-bf16=true},convert-vector-to-llvm,"
+         "jx-convert-to-llvm,reconcile-unrealized-casts";
 }
 
 namespace {
@@ -434,6 +439,9 @@ void registerCPUPipelines() {
   registerTileTransposesPass();
   registerStreamingStoresPass();
   registerShortInnerLoopsPass();
+  registerLinalgToParallelLoopsPass();
+  registerConvertToLLVMPass();
+  registerExpandStridedMetadataPass();
   registerMinMaxReductionsAsIntegersPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,
                   OpPassManager &pm) {

@@ -152,6 +152,20 @@ void registerStreamingStoresPass();
 /// registered by registerCPUPipelines.
 void registerShortInnerLoopsPass();
 
+/// `--jx-linalg-to-parallel-loops` (LinalgToParallelLoops.cpp): linalg ops
+/// on buffers to their loop nests, as convert-linalg-to-parallel-loops
+/// does, rewriting only those ops.
+void registerLinalgToParallelLoopsPass();
+
+/// `--jx-convert-to-llvm` (ConvertToLLVM.cpp): math, arith, complex, memref,
+/// func, cf, index and OpenMP ops to the LLVM dialect in one conversion.
+void registerConvertToLLVMPass();
+
+/// `--jx-expand-strided-metadata` (ExpandStridedMetadata.cpp): memref views
+/// to reinterpret_casts of their base, as expand-strided-metadata does,
+/// rewriting only memref and affine ops.
+void registerExpandStridedMetadataPass();
+
 /// The unit attribute jx-short-inner-loops puts on an scf.parallel
 /// whose innermost loop LLVM should vectorize rather than unroll first;
 /// jx-parallel-loops turns it into an `llvm.loop_annotation` on that loop.
