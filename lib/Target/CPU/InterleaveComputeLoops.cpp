@@ -17,6 +17,9 @@
 // kArithmeticOperations floating-point operations per scalar iteration, no
 // interleave count given already, and no known trip count below
 // kMinTripCount (a loop that short would run mostly in its remainder).
+// A body of more than kMaxArithmeticOperations has independent work enough
+// of its own, and four copies of it would only cost compile time and
+// registers: it is left as the vectorizer decides.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +35,7 @@ namespace jx::cpu {
 namespace {
 
 constexpr unsigned kArithmeticOperations = 12;
+constexpr unsigned kMaxArithmeticOperations = 160;
 constexpr unsigned kInterleaveCount = 4;
 constexpr unsigned kMinTripCount = 256;
 
@@ -74,7 +78,9 @@ InterleaveComputeLoopsPass::run(llvm::Function &fn,
     unsigned trips = scev.getSmallConstantTripCount(loop);
     if (trips != 0 && trips < kMinTripCount)
       continue;
-    if (countArithmetic(*loop) < kArithmeticOperations)
+    unsigned arithmetic = countArithmetic(*loop);
+    if (arithmetic < kArithmeticOperations ||
+        arithmetic > kMaxArithmeticOperations)
       continue;
     llvm::addStringMetadataToLoop(loop, "llvm.loop.interleave.count",
                                   kInterleaveCount);
