@@ -202,8 +202,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            "empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return std::string(
-               "jx-prepare-entries-for-bufferization,jx-lower-checks-to-"
-               "runtime,"
+               "jx-prepare-entries-for-bufferization,"
+               "jx-lower-checks-to-runtime,"
                "jx-split-wide-reads,"
                "one-shot-bufferize{bufferize-function-boundaries "
                "allow-return-allocs-from-loops "
