@@ -2,7 +2,8 @@
 //
 // `--jx-convolution-to-dnnl`, on stablehlo before its lowering to linalg:
 // an f32 `convolution` that oneDNN computes directly becomes one call of
-// the runtime's jx_rt_conv (lib/runtime/dnnl.cpp), and a bias added to it
+// the runtime's jx_rt_conv or jx_rt_conv_filter_gradient
+// (lib/runtime/dnnl.cpp), and a bias added to it
 // right after (a vector along the output features, broadcast) is added by
 // the same call. The call works on buffers, so the convolution becomes
 //
@@ -22,9 +23,13 @@
 // (the input gradient of a strided convolution, which the runtime computes
 // as oneDNN's deconvolution); not batch groups or window reversal, which
 // keep the lowering to contractions (ConvolutionToLinalg).
-// By measurement, a kernel window larger than the output's spatial extent
-// (the filter gradient JAX emits: a 56x56 window over a 3x3 output) is
-// faster as that lowering's long GEMMs, and so are tiny convolutions.
+// A kernel window larger than the output's spatial extent is the filter
+// gradient JAX's transpose rule emits (a 56x56 window, the output
+// gradient, over a 3x3 output): oneDNN's forward convolution is slow on
+// it, so it becomes jx_rt_conv_filter_gradient, oneDNN's backward-weights
+// convolution of the forward convolution it is the gradient of (any
+// batch groups, no feature groups or base dilation). Tiny convolutions
+// keep the lowering to contractions.
 //
 // A relu after the bias is not fused: oneDNN's relu maps NaN to 0, where
 // stablehlo.maximum keeps it.
@@ -105,8 +110,16 @@ struct ConvolutionToDnnlPass
       rewrite(op);
   }
 
-  /// The descriptor of `op`, or nothing when oneDNN is not the way.
-  std::optional<SmallVector<int64_t>> describe(hlo::ConvolutionOp op) {
+  /// What describe() and describeFilterGradient() read of a convolution:
+  /// its window, with defaults filled in.
+  struct Window {
+    int64_t S;
+    SmallVector<int64_t> strides, lhsDil, rhsDil, padLo, padHi;
+  };
+
+  /// The window of an f32 convolution of static shapes and spatial rank 1
+  /// to 3, without window reversal or negative padding; nothing otherwise.
+  std::optional<Window> window(hlo::ConvolutionOp op) {
     auto lhs = op.getLhs().getType(), rhs = op.getRhs().getType();
     auto out = op.getResult().getType();
     if (!lhs.hasStaticShape() || !rhs.hasStaticShape() ||
@@ -114,47 +127,95 @@ struct ConvolutionToDnnlPass
         !rhs.getElementType().isF32() || !out.getElementType().isF32() ||
         out.getNumElements() == 0 || lhs.getNumElements() == 0)
       return std::nullopt;
-    hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
-    int64_t S = dn.getInputSpatialDimensions().size();
-    if (S < 1 || S > 3 || op.getBatchGroupCount() != 1)
+    Window w;
+    w.S = op.getDimensionNumbers().getInputSpatialDimensions().size();
+    if (w.S < 1 || w.S > 3)
       return std::nullopt;
     auto orOnes = [&](std::optional<ArrayRef<int64_t>> v) {
-      return v ? SmallVector<int64_t>(*v) : SmallVector<int64_t>(S, 1);
+      return v ? SmallVector<int64_t>(*v) : SmallVector<int64_t>(w.S, 1);
     };
-    SmallVector<int64_t> strides = orOnes(op.getWindowStrides()),
-                         lhsDil = orOnes(op.getLhsDilation()),
-                         rhsDil = orOnes(op.getRhsDilation());
-    // Base dilation (the input gradient of a strided convolution) is
-    // oneDNN's deconvolution: window strides 1, and padding that the
-    // deconvolution's own (window extent - 1 - padding) keeps non-negative.
-    bool baseDilated = llvm::any_of(lhsDil, [](int64_t d) { return d != 1; });
-    if (baseDilated && llvm::any_of(strides, [](int64_t s) { return s != 1; }))
-      return std::nullopt;
+    w.strides = orOnes(op.getWindowStrides());
+    w.lhsDil = orOnes(op.getLhsDilation());
+    w.rhsDil = orOnes(op.getRhsDilation());
     if (auto rev = op.getWindowReversal())
       if (llvm::is_contained(*rev, true))
         return std::nullopt;
-    SmallVector<int64_t> padLo(S, 0), padHi(S, 0);
+    w.padLo.assign(w.S, 0);
+    w.padHi.assign(w.S, 0);
     if (auto padding = op.getPadding()) {
       SmallVector<int64_t> flat(padding->getValues<int64_t>());
-      for (int64_t i = 0; i < S; ++i) {
-        padLo[i] = flat[2 * i];
-        padHi[i] = flat[2 * i + 1];
+      for (int64_t i = 0; i < w.S; ++i) {
+        w.padLo[i] = flat[2 * i];
+        w.padHi[i] = flat[2 * i + 1];
       }
     }
-    if (llvm::any_of(padLo, [](int64_t p) { return p < 0; }) ||
-        llvm::any_of(padHi, [](int64_t p) { return p < 0; }))
+    if (llvm::any_of(w.padLo, [](int64_t p) { return p < 0; }) ||
+        llvm::any_of(w.padHi, [](int64_t p) { return p < 0; }))
+      return std::nullopt;
+    return w;
+  }
+
+  /// A descriptor's header; the caller appends the arrays.
+  static SmallVector<int64_t> header(int64_t S, int64_t G, int64_t N, int64_t C,
+                                     int64_t O) {
+    SmallVector<int64_t> d(cd::header, 0);
+    d[cd::version] = cd::kVersion;
+    d[cd::element] = cd::element_f32;
+    d[cd::rank] = S;
+    d[cd::groups] = G;
+    d[cd::batch] = N;
+    d[cd::in_features] = C;
+    d[cd::out_features] = O;
+    return d;
+  }
+
+  /// Appends to `d` the sizes of `t`'s dimensions `dims`.
+  static void appendSizes(SmallVector<int64_t> &d, RankedTensorType t,
+                          ArrayRef<int64_t> dims) {
+    for (int64_t s : dims)
+      d.push_back(t.getDimSize(s));
+  }
+
+  /// Appends to `d` the row-major element strides of `t`'s dimensions
+  /// `first`, `second`, then `spatial`.
+  static void appendStrides(SmallVector<int64_t> &d, RankedTensorType t,
+                            int64_t first, int64_t second,
+                            ArrayRef<int64_t> spatial) {
+    SmallVector<int64_t> st = computeStrides(t.getShape());
+    d.push_back(st[first]);
+    d.push_back(st[second]);
+    for (int64_t s : spatial)
+      d.push_back(st[s]);
+  }
+
+  /// The descriptor of `op` as oneDNN's forward convolution (or
+  /// deconvolution), or nothing when oneDNN is not the way.
+  std::optional<SmallVector<int64_t>> describe(hlo::ConvolutionOp op) {
+    std::optional<Window> w = window(op);
+    if (!w || op.getBatchGroupCount() != 1)
+      return std::nullopt;
+    auto lhs = op.getLhs().getType(), rhs = op.getRhs().getType();
+    auto out = op.getResult().getType();
+    hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+    int64_t S = w->S;
+    // Base dilation (the input gradient of a strided convolution) is
+    // oneDNN's deconvolution: window strides 1, and padding that the
+    // deconvolution's own (window extent - 1 - padding) keeps non-negative.
+    bool baseDilated =
+        llvm::any_of(w->lhsDil, [](int64_t d) { return d != 1; });
+    if (baseDilated &&
+        llvm::any_of(w->strides, [](int64_t s) { return s != 1; }))
       return std::nullopt;
     for (int64_t i = 0; baseDilated && i < S; ++i) {
       int64_t extent =
-          (rhs.getDimSize(dn.getKernelSpatialDimensions()[i]) - 1) * rhsDil[i];
-      if (padLo[i] > extent || padHi[i] > extent)
+          (rhs.getDimSize(dn.getKernelSpatialDimensions()[i]) - 1) *
+          w->rhsDil[i];
+      if (w->padLo[i] > extent || w->padHi[i] > extent)
         return std::nullopt;
     }
 
     int64_t G = op.getFeatureGroupCount();
-    int64_t N = lhs.getDimSize(dn.getInputBatchDimension());
     int64_t C = lhs.getDimSize(dn.getInputFeatureDimension());
-    int64_t O = rhs.getDimSize(dn.getKernelOutputFeatureDimension());
     int64_t window = 1, outSpatial = 1;
     for (int64_t i = 0; i < S; ++i) {
       window *= rhs.getDimSize(dn.getKernelSpatialDimensions()[i]);
@@ -164,40 +225,98 @@ struct ConvolutionToDnnlPass
     if (window > outSpatial || work < kMinDnnlWork)
       return std::nullopt;
 
-    SmallVector<int64_t> d(cd::header, 0);
-    d[cd::version] = cd::kVersion;
-    d[cd::element] = cd::element_f32;
-    d[cd::rank] = S;
-    d[cd::groups] = G;
-    d[cd::batch] = N;
-    d[cd::in_features] = C;
-    d[cd::out_features] = O;
-    auto sizes = [&](RankedTensorType t, ArrayRef<int64_t> spatial) {
-      for (int64_t s : spatial)
-        d.push_back(t.getDimSize(s));
-    };
-    sizes(lhs, dn.getInputSpatialDimensions());
-    sizes(rhs, dn.getKernelSpatialDimensions());
-    sizes(out, dn.getOutputSpatialDimensions());
+    SmallVector<int64_t> d =
+        header(S, G, lhs.getDimSize(dn.getInputBatchDimension()), C,
+               rhs.getDimSize(dn.getKernelOutputFeatureDimension()));
+    appendSizes(d, lhs, dn.getInputSpatialDimensions());
+    appendSizes(d, rhs, dn.getKernelSpatialDimensions());
+    appendSizes(d, out, dn.getOutputSpatialDimensions());
     for (ArrayRef<int64_t> v :
-         {ArrayRef<int64_t>(strides), ArrayRef<int64_t>(padLo),
-          ArrayRef<int64_t>(padHi), ArrayRef<int64_t>(rhsDil),
-          ArrayRef<int64_t>(lhsDil)})
+         {ArrayRef<int64_t>(w->strides), ArrayRef<int64_t>(w->padLo),
+          ArrayRef<int64_t>(w->padHi), ArrayRef<int64_t>(w->rhsDil),
+          ArrayRef<int64_t>(w->lhsDil)})
       d.append(v.begin(), v.end());
-    auto layout = [&](RankedTensorType t, int64_t first, int64_t second,
-                      ArrayRef<int64_t> spatial) {
-      SmallVector<int64_t> st = computeStrides(t.getShape()); // row major
-      d.push_back(st[first]);
-      d.push_back(st[second]);
-      for (int64_t s : spatial)
-        d.push_back(st[s]);
-    };
-    layout(lhs, dn.getInputBatchDimension(), dn.getInputFeatureDimension(),
-           dn.getInputSpatialDimensions());
-    layout(rhs, dn.getKernelOutputFeatureDimension(),
-           dn.getKernelInputFeatureDimension(), dn.getKernelSpatialDimensions());
-    layout(out, dn.getOutputBatchDimension(), dn.getOutputFeatureDimension(),
-           dn.getOutputSpatialDimensions());
+    appendStrides(d, lhs, dn.getInputBatchDimension(),
+                  dn.getInputFeatureDimension(),
+                  dn.getInputSpatialDimensions());
+    appendStrides(d, rhs, dn.getKernelOutputFeatureDimension(),
+                  dn.getKernelInputFeatureDimension(),
+                  dn.getKernelSpatialDimensions());
+    appendStrides(d, out, dn.getOutputBatchDimension(),
+                  dn.getOutputFeatureDimension(),
+                  dn.getOutputSpatialDimensions());
+    assert(static_cast<int64_t>(d.size()) == cd::size(S));
+    return d;
+  }
+
+  /// The descriptor of `op` as the filter gradient of a forward
+  /// convolution (oneDNN's backward-weights convolution), or nothing.
+  ///
+  /// JAX's transpose rule writes the gradient of a convolution's kernel as
+  /// a convolution whose window is the output gradient:
+  ///   out[c, p, o] = sum over n, q of lhs[c, q * R + p * D - lo, n]
+  ///                                   * rhs[n, q, o]
+  /// (lhs batch c, lhs feature n; rhs input feature n, output feature o;
+  /// window strides D, window dilation R). That is the forward convolution
+  /// of lhs (batch n, features c) with strides R, dilation D and padding
+  /// lo, whose output gradient is rhs and whose kernel gradient is out.
+  /// Batch groups are the forward convolution's feature groups. The
+  /// descriptor describes that forward convolution, flagged
+  /// filter_gradient; its right padding is what makes the forward output
+  /// exactly rhs's size (at most the given high padding: the padding the
+  /// last window did not reach is read by no output).
+  std::optional<SmallVector<int64_t>>
+  describeFilterGradient(hlo::ConvolutionOp op) {
+    std::optional<Window> w = window(op);
+    if (!w || op.getFeatureGroupCount() != 1 ||
+        llvm::any_of(w->lhsDil, [](int64_t d) { return d != 1; }))
+      return std::nullopt;
+    auto lhs = op.getLhs().getType(), rhs = op.getRhs().getType();
+    auto out = op.getResult().getType();
+    hlo::ConvDimensionNumbersAttr dn = op.getDimensionNumbers();
+    int64_t S = w->S;
+    int64_t window = 1, outSpatial = 1;
+    SmallVector<int64_t> padHi(S);
+    for (int64_t i = 0; i < S; ++i) {
+      int64_t in = lhs.getDimSize(dn.getInputSpatialDimensions()[i]);
+      int64_t q = rhs.getDimSize(dn.getKernelSpatialDimensions()[i]);
+      int64_t k = out.getDimSize(dn.getOutputSpatialDimensions()[i]);
+      window *= q;
+      outSpatial *= k;
+      padHi[i] = (q - 1) * w->rhsDil[i] + (k - 1) * w->strides[i] + 1 - in -
+                 w->padLo[i];
+      if (padHi[i] < 0 || padHi[i] > w->padHi[i])
+        return std::nullopt;
+    }
+    int64_t G = op.getBatchGroupCount();
+    int64_t N = lhs.getDimSize(dn.getInputFeatureDimension());
+    int64_t C = lhs.getDimSize(dn.getInputBatchDimension());
+    int64_t O = out.getDimSize(dn.getOutputFeatureDimension());
+    // Only a window larger than the result (the shape JAX's transpose rule
+    // gives) goes this way; the others are forward convolutions.
+    if (window <= outSpatial ||
+        out.getNumElements() * window * N < kMinDnnlWork)
+      return std::nullopt;
+
+    SmallVector<int64_t> d = header(S, G, N, C, O);
+    d[cd::flags] |= cd::filter_gradient;
+    appendSizes(d, lhs, dn.getInputSpatialDimensions());
+    appendSizes(d, out, dn.getOutputSpatialDimensions());
+    appendSizes(d, rhs, dn.getKernelSpatialDimensions());
+    SmallVector<int64_t> ones(S, 1);
+    for (ArrayRef<int64_t> v :
+         {ArrayRef<int64_t>(w->rhsDil), ArrayRef<int64_t>(w->padLo),
+          ArrayRef<int64_t>(padHi), ArrayRef<int64_t>(w->strides),
+          ArrayRef<int64_t>(ones)})
+      d.append(v.begin(), v.end());
+    appendStrides(d, lhs, dn.getInputFeatureDimension(),
+                  dn.getInputBatchDimension(), dn.getInputSpatialDimensions());
+    appendStrides(d, out, dn.getOutputFeatureDimension(),
+                  dn.getOutputBatchDimension(),
+                  dn.getOutputSpatialDimensions());
+    appendStrides(d, rhs, dn.getKernelInputFeatureDimension(),
+                  dn.getKernelOutputFeatureDimension(),
+                  dn.getKernelSpatialDimensions());
     assert(static_cast<int64_t>(d.size()) == cd::size(S));
     return d;
   }
@@ -205,7 +324,10 @@ struct ConvolutionToDnnlPass
   void rewrite(hlo::ConvolutionOp op) {
     std::optional<SmallVector<int64_t>> desc = describe(op);
     if (!desc)
+      desc = describeFilterGradient(op);
+    if (!desc)
       return;
+    bool gradient = (*desc)[cd::flags] & cd::filter_gradient;
     auto outType = op.getResult().getType();
     int64_t featureDim =
         op.getDimensionNumbers().getOutputFeatureDimension();
@@ -214,7 +336,7 @@ struct ConvolutionToDnnlPass
     // The bias added right after, when the convolution is its only use.
     Operation *last = op;
     Value bias;
-    if (op->hasOneUse())
+    if (!gradient && op->hasOneUse())
       if (auto add = dyn_cast<hlo::AddOp>(*op->user_begin())) {
         Value other = add.getOperand(0) == op.getResult() ? add.getOperand(1)
                                                           : add.getOperand(0);
@@ -236,7 +358,7 @@ struct ConvolutionToDnnlPass
                                                /*read_only=*/true);
     };
     auto address = [&](Value memref) { return bufferAddress(b, loc, memref); };
-    Value input = bufferOf(op.getLhs()), kernel = bufferOf(op.getRhs());
+    Value lhs = bufferOf(op.getLhs()), rhs = bufferOf(op.getRhs());
     Value biasBuffer = bias ? bufferOf(bias) : Value();
     auto resultBufferType =
         MemRefType::get(outType.getShape(), outType.getElementType());
@@ -245,12 +367,17 @@ struct ConvolutionToDnnlPass
     Value descriptor = memref::GetGlobalOp::create(
         b, loc, global.getType(), global.getSymName());
     Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
-    SmallVector<Value> args = {address(descriptor), address(input),
-                               address(kernel),
-                               biasBuffer ? address(biasBuffer) : zero,
-                               address(result)};
+    // The gradient's operands are the forward input and output gradient.
+    SmallVector<Value> args =
+        gradient ? SmallVector<Value>{address(descriptor), address(lhs),
+                                      address(rhs), address(result)}
+                 : SmallVector<Value>{address(descriptor), address(lhs),
+                                      address(rhs),
+                                      biasBuffer ? address(biasBuffer) : zero,
+                                      address(result)};
+    StringRef callee = gradient ? "jx_rt_conv_filter_gradient" : "jx_rt_conv";
     func::CallOp::create(
-        b, loc, declareRuntimeFunction(getOperation(), "jx_rt_conv", args.size()),
+        b, loc, declareRuntimeFunction(getOperation(), callee, args.size()),
         args);
     auto tensor = bufferization::ToTensorOp::create(b, loc, outType, result,
                                                     /*restrict=*/true,

@@ -129,6 +129,7 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_gemm_s8s32", fn(&jx_rt_gemm_s8s32)},
       // Convolutions (ConvolutionToDnnl.cpp, dnnl.cpp).
       {"jx_rt_conv", fn(&jx_rt_conv)},
+      {"jx_rt_conv_filter_gradient", fn(&jx_rt_conv_filter_gradient)},
       // JAX's LAPACK custom calls (LapackCustomCalls.cpp, lapack.cpp).
       {"jx_rt_lapack", fn(&jx_rt_lapack)},
       // Collectives of multi-device runs (CollectivesToRuntime.cpp,

@@ -59,14 +59,18 @@ func.func @dynamic_offset(%xs: tensor<64x32x128xf32>, %w: tensor<128x256xf32>, %
 // -----
 
 // The filter gradient of a first layer over RGB images: a window (the
-// output gradient, 16x16) larger than the output (3x3), computed one output
-// position at a time. With 3 input channels its GEMMs have 3 rows, so each
+// output gradient, 16x16) larger than the output (3x3). oneDNN's
+// backward-weights convolution computes it; without oneDNN, one output
+// position at a time: with 3 input channels its GEMMs have 3 rows, so each
 // position's window is copied out contiguously and the images, rows and
 // columns fold into one reduction: one call per position, K = 4*16*16, no
 // loop around it.
 // CHECK-LABEL: func.func @filter_gradient_rgb
-// CHECK-COUNT-9: call @jx_rt_gemm_f32(%c3_i64, %c16_i64, %c1024_i64, %c1_i64, %c0_i64, %{{.*}}, %c3_i64, %{{.*}}, %c16_i64, %{{.*}}, %c16_i64, %c1_i64, %c0_i64,
+// CHECK: call @jx_rt_conv_filter_gradient(
 // CHECK-NOT: call @jx_rt_gemm_f32
+// GEMMS-LABEL: func.func @filter_gradient_rgb
+// GEMMS-COUNT-9: call @jx_rt_gemm_f32(%c3_i64, %c16_i64, %c1024_i64, %c1_i64, %c0_i64, %{{.*}}, %c3_i64, %{{.*}}, %c16_i64, %{{.*}}, %c16_i64, %c1_i64, %c0_i64,
+// GEMMS-NOT: call @jx_rt_gemm_f32
 func.func @filter_gradient_rgb(%x: tensor<4x16x16x3xf32>, %g: tensor<4x16x16x16xf32>) -> tensor<3x3x3x16xf32> {
   %0 = stablehlo.convolution(%x, %g) dim_numbers = [f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x16x16x3xf32>, tensor<4x16x16x16xf32>) -> tensor<3x3x3x16xf32>
   return %0 : tensor<3x3x3x16xf32>

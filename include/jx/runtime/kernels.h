@@ -6,7 +6,9 @@
 //
 // jx_rt_conv (dnnl.cpp): a convolution through oneDNN, with its bias add
 // fused, described by a constant array of int64 that the
-// compiler's jx-convolution-to-dnnl pass writes (layout below).
+// compiler's jx-convolution-to-dnnl pass writes (layout below);
+// jx_rt_conv_filter_gradient: the gradient of one with respect to its
+// kernel, described the same way.
 //
 // jx_rt_lapack (lapack.cpp): one of the LAPACK-backed targets that JAX's
 // CPU lowering calls (`stablehlo.custom_call @lapack_*_ffi`), described by
@@ -75,15 +77,18 @@ enum : int64_t {
   element,      // element_f32
   rank,         // S, 1 to 3
   groups,       // feature groups
-  flags,        // has_bias
+  flags,        // has_bias, filter_gradient
   batch,        // N
   in_features,  // C (all groups)
   out_features, // O (all groups)
   header,       // the words above
 };
-constexpr int64_t kVersion = 2;
+constexpr int64_t kVersion = 3;
 constexpr int64_t element_f32 = 0;
 constexpr int64_t has_bias = 1;
+/// The descriptor describes a forward convolution whose kernel gradient
+/// jx_rt_conv_filter_gradient computes.
+constexpr int64_t filter_gradient = 2;
 /// The descriptor's length for spatial rank S.
 constexpr int64_t size(int64_t S) { return header + 8 * S + 3 * (S + 2); }
 } // namespace jx::runtime::conv_desc
@@ -93,6 +98,12 @@ constexpr int64_t size(int64_t S) { return header + 8 * S + 3 * (S + 2); }
 /// descriptor's flags say it is absent.
 extern "C" void jx_rt_conv(int64_t desc, int64_t input, int64_t kernel,
                            int64_t bias, int64_t output);
+/// kernel = the gradient of the forward convolution `desc` (flagged
+/// filter_gradient) with respect to its kernel, given its input and the
+/// gradient of its output (oneDNN's backward-weights convolution).
+extern "C" void jx_rt_conv_filter_gradient(int64_t desc, int64_t input,
+                                           int64_t output_gradient,
+                                           int64_t kernel);
 
 /// The descriptor of one LAPACK-backed custom call for jx_rt_lapack:
 /// `header` words, then `params` words whose meaning depends on the
