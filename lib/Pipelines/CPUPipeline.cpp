@@ -254,7 +254,8 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
          "jx-math-to-intrinsics,"
          "convert-math-to-libm,"
          "arith-expand{include-bf16=true},convert-vector-to-llvm,"
-         "jx-convert-to-llvm,reconcile-unrealized-casts";
+         "jx-convert-to-llvm,reconcile-unrealized-casts,"
+         "jx-buffer-alias-scopes";
 }
 
 namespace {
@@ -441,6 +442,7 @@ void registerCPUPipelines() {
   registerShortInnerLoopsPass();
   registerLinalgToParallelLoopsPass();
   registerConvertToLLVMPass();
+  registerBufferAliasScopesPass();
   registerExpandStridedMetadataPass();
   registerMinMaxReductionsAsIntegersPass();
   auto build = [](ArrayRef<StringRef> phases, const PipelineCLOptions &cl,

@@ -161,6 +161,11 @@ void registerLinalgToParallelLoopsPass();
 /// func, cf, index and OpenMP ops to the LLVM dialect in one conversion.
 void registerConvertToLLVMPass();
 
+/// `--jx-buffer-alias-scopes` (BufferAliasScopes.cpp): alias scopes on
+/// the loads and stores of distinct buffers, so that LLVM knows they do
+/// not overlap.
+void registerBufferAliasScopesPass();
+
 /// `--jx-expand-strided-metadata` (ExpandStridedMetadata.cpp): memref views
 /// to reinterpret_casts of their base, as expand-strided-metadata does,
 /// rewriting only memref and affine ops.

@@ -1,0 +1,281 @@
+//===- BufferAliasScopes.cpp - distinct buffers do not alias --------------===//
+//
+// `--jx-buffer-alias-scopes`, llvm-dialect phase, after the conversion to
+// the LLVM dialect: tells LLVM which loads and stores reach different
+// buffers, through alias-scope metadata (LangRef, "noalias and alias.scope
+// metadata"), as XLA does from its buffer assignment.
+//
+// Without it, LLVM sees a kernel's input and output only as two pointers
+// (an OpenMP region's captured values, outlined into a function of its
+// own): its loop vectorizer checks at run time that they do not overlap
+// and keeps a scalar copy of the loop for when they do, unrolled 16 times.
+// An attention block's head transposes and softmax had 43 such checks;
+// their scalar copies were a third of the LLVM IR its kernels compiled to.
+//
+// Every load and store whose address derives, through getelementptr and
+// the memref descriptors' insertvalue/extractvalue (and integer arithmetic
+// on ptrtoint, as aligned allocations are computed), from one root gets
+// that root's scope:
+//
+//  - an allocation, a call of the runtime's allocator
+//    (_mlir_memref_to_llvm_alloc / _aligned_alloc): fresh memory, one
+//    scope per call op;
+//  - the stack: every llvm.alloca, one scope for all of them;
+//  - a constant global (llvm.mlir.addressof): one scope per global;
+//  - the function's own arguments: one scope for all of them (two inputs,
+//    or an input and a donated output, may be the same buffer).
+//
+// Each access then has as `noalias` the scopes of the other roots accessed
+// in the same kernel (the outermost omp.parallel around it, or else its
+// function). Accesses whose root is not found (a pointer loaded from
+// memory, a phi of two buffers) get no metadata and may alias anything.
+// A kernel that accesses more than kMaxRoots roots is left alone: its
+// lists would grow with the square of its size.
+//
+// Why distinct roots never overlap while both are accessed: a live
+// allocation is memory no other live buffer has; a buffer freed and its
+// memory handed to a later allocation is accessed before the free and
+// after the allocation, and those calls are opaque to LLVM (they carry
+// no scopes), so no access moves across them. The stack never holds an
+// argument's or a heap buffer's memory, and constants are only read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "jx/Pipelines/CPUPipeline.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace jx {
+namespace {
+
+/// Kernels that access more roots keep no metadata.
+constexpr unsigned kMaxRoots = 32;
+
+/// What an address derives from: an allocation call, a constant global,
+/// or one of the classes below. Null for an integer that holds no
+/// pointer (an offset).
+using Root = const void *;
+char kClasses[3];
+const Root kStack = &kClasses[0], kArguments = &kClasses[1],
+           kUnknown = &kClasses[2];
+
+bool isAllocator(LLVM::CallOp call) {
+  std::optional<StringRef> callee = call.getCallee();
+  return callee && (*callee == "_mlir_memref_to_llvm_alloc" ||
+                    *callee == "_mlir_memref_to_llvm_aligned_alloc" ||
+                    *callee == "malloc" || *callee == "aligned_alloc");
+}
+
+class RootFinder {
+public:
+  explicit RootFinder(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols)
+      : fn(fn), symbols(symbols) {}
+
+  /// The root of pointer or pointer-derived integer `v`.
+  Root find(Value v) {
+    auto it = cache.find(v);
+    if (it != cache.end())
+      return it->second;
+    cache[v] = kUnknown; // cycles through block arguments stay unknown
+    Root r = compute(v);
+    cache[v] = r;
+    return r;
+  }
+
+private:
+  Root compute(Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Block *owner = arg.getOwner();
+      if (!isa<IntegerType>(v.getType()) && owner->isEntryBlock() &&
+          owner->getParentOp() == fn.getOperation())
+        return kArguments;
+      return kUnknown; // a phi, a loop's induction variable, ...
+    }
+    Operation *op = v.getDefiningOp();
+    if (isa<IntegerType>(v.getType()))
+      return integer(op);
+    if (auto gep = dyn_cast<LLVM::GEPOp>(op))
+      return find(gep.getBase());
+    if (auto cast = dyn_cast<LLVM::AddrSpaceCastOp>(op))
+      return find(cast.getArg());
+    if (auto cast = dyn_cast<LLVM::IntToPtrOp>(op)) {
+      Root r = find(cast.getArg());
+      return r ? r : kUnknown;
+    }
+    if (auto extract = dyn_cast<LLVM::ExtractValueOp>(op))
+      return extracted(extract);
+    if (isa<LLVM::AllocaOp>(op))
+      return kStack;
+    if (auto call = dyn_cast<LLVM::CallOp>(op))
+      return isAllocator(call) ? Root(op) : kUnknown;
+    if (auto address = dyn_cast<LLVM::AddressOfOp>(op)) {
+      auto global = symbols.lookupNearestSymbolFrom<LLVM::GlobalOp>(
+          address, address.getGlobalNameAttr());
+      return global && global.getConstant() ? Root(global.getOperation())
+                                            : kUnknown;
+    }
+    return kUnknown;
+  }
+
+  /// The root of an integer made by `op`: a pointer's (ptrtoint, and sums
+  /// with offsets: an aligned allocation is ptr + 63 - (ptr + 63) % 64),
+  /// null for offsets made of constants, unknown otherwise.
+  Root integer(Operation *op) {
+    if (isa<LLVM::ConstantOp>(op))
+      return nullptr;
+    if (auto cast = dyn_cast<LLVM::PtrToIntOp>(op))
+      return find(cast.getArg());
+    if (isa<LLVM::AddOp, LLVM::SubOp>(op))
+      return combine(find(op->getOperand(0)), find(op->getOperand(1)));
+    // x % c is below c, whatever x is.
+    if (isa<LLVM::URemOp>(op) &&
+        op->getOperand(1).getDefiningOp<LLVM::ConstantOp>())
+      return nullptr;
+    // Arithmetic on offsets is an offset.
+    if (!isa<LLVM::MulOp, LLVM::ShlOp, LLVM::LShrOp, LLVM::AShrOp, LLVM::UDivOp,
+             LLVM::SDivOp, LLVM::URemOp, LLVM::SRemOp, LLVM::AndOp, LLVM::OrOp,
+             LLVM::XOrOp, LLVM::ZExtOp, LLVM::SExtOp, LLVM::TruncOp,
+             LLVM::SelectOp, LLVM::ICmpOp>(op))
+      return kUnknown;
+    for (Value operand : op->getOperands())
+      if (find(operand))
+        return kUnknown;
+    return nullptr;
+  }
+
+  /// The root of an integer sum of two terms: the pointer's, when one
+  /// term is an offset (null) or both come from the same pointer.
+  static Root combine(Root a, Root b) {
+    if (!a)
+      return b;
+    if (!b || a == b)
+      return a;
+    return kUnknown;
+  }
+
+  /// The root of the value an insertvalue chain put where `extract` reads.
+  Root extracted(LLVM::ExtractValueOp extract) {
+    ArrayRef<int64_t> position = extract.getPosition();
+    Value aggregate = extract.getContainer();
+    while (auto insert = aggregate.getDefiningOp<LLVM::InsertValueOp>()) {
+      ArrayRef<int64_t> at = insert.getPosition();
+      if (at == position)
+        return find(insert.getValue());
+      // A write to an enclosing or enclosed position: give up.
+      size_t common = std::min(at.size(), position.size());
+      if (at.take_front(common) == position.take_front(common))
+        return kUnknown;
+      aggregate = insert.getContainer();
+    }
+    if (auto arg = dyn_cast<BlockArgument>(aggregate))
+      return find(arg);
+    return kUnknown;
+  }
+
+  LLVM::LLVMFuncOp fn;
+  SymbolTableCollection &symbols;
+  llvm::DenseMap<Value, Root> cache;
+};
+
+/// The address operand of a load or store, or null for other ops.
+Value addressOf(Operation *op) {
+  if (auto load = dyn_cast<LLVM::LoadOp>(op))
+    return load.getAddr();
+  if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    return store.getAddr();
+  return {};
+}
+
+/// The kernel `op` belongs to: its outermost enclosing omp.parallel, or
+/// its function.
+Operation *kernelOf(Operation *op, LLVM::LLVMFuncOp fn) {
+  Operation *kernel = fn;
+  for (Operation *p = op->getParentOp(); p && p != fn.getOperation();
+       p = p->getParentOp())
+    if (isa<omp::ParallelOp>(p))
+      kernel = p;
+  return kernel;
+}
+
+struct BufferAliasScopesPass
+    : PassWrapper<BufferAliasScopesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BufferAliasScopesPass)
+
+  StringRef getArgument() const override { return "jx-buffer-alias-scopes"; }
+  StringRef getDescription() const override {
+    return "Give loads and stores of distinct buffers (allocations, the "
+           "stack, constants, the arguments) alias scopes that tell LLVM "
+           "they do not overlap";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+  }
+
+  void runOnOperation() override {
+    SymbolTableCollection symbols;
+    for (auto fn : getOperation().getOps<LLVM::LLVMFuncOp>())
+      if (!fn.isExternal())
+        annotate(fn, symbols);
+  }
+
+  void annotate(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols) {
+    RootFinder finder(fn, symbols);
+    // Per kernel, its accesses and their roots, in program order.
+    llvm::MapVector<Operation *, SmallVector<std::pair<Operation *, Root>>>
+        kernels;
+    fn.walk([&](Operation *op) {
+      Value address = addressOf(op);
+      if (!address)
+        return;
+      Root root = finder.find(address);
+      if (root && root != kUnknown)
+        kernels[kernelOf(op, fn)].push_back({op, root});
+    });
+    MLIRContext *context = fn.getContext();
+    for (auto &[kernel, accesses] : kernels) {
+      llvm::SetVector<Root> roots;
+      for (auto &[op, root] : accesses)
+        roots.insert(root);
+      if (roots.size() < 2 || roots.size() > kMaxRoots)
+        continue;
+      auto domain = LLVM::AliasScopeDomainAttr::get(
+          context, StringAttr::get(context, "jx buffers"));
+      llvm::DenseMap<Root, LLVM::AliasScopeAttr> scopes;
+      for (Root root : roots)
+        scopes[root] = LLVM::AliasScopeAttr::get(domain);
+      // The scope lists, one pair per root, shared by its accesses.
+      llvm::DenseMap<Root, std::pair<ArrayAttr, ArrayAttr>> lists;
+      for (Root root : roots) {
+        SmallVector<Attribute> others;
+        for (Root other : roots)
+          if (other != root)
+            others.push_back(scopes[other]);
+        lists[root] = {ArrayAttr::get(context, {scopes[root]}),
+                       ArrayAttr::get(context, others)};
+      }
+      for (auto &[op, root] : accesses) {
+        auto access = cast<LLVM::AliasAnalysisOpInterface>(op);
+        access.setAliasScopes(lists[root].first);
+        access.setNoAliasScopes(lists[root].second);
+      }
+    }
+  }
+};
+
+} // namespace
+
+void registerBufferAliasScopesPass() {
+  PassRegistration<BufferAliasScopesPass>();
+}
+
+} // namespace jx
