@@ -23,7 +23,11 @@
 //  - the stack: every llvm.alloca, one scope for all of them;
 //  - a constant global (llvm.mlir.addressof): one scope per global;
 //  - the function's own arguments: one scope for all of them (two inputs,
-//    or an input and a donated output, may be the same buffer).
+//    or an input and a donated output, may be the same buffer) -- except
+//    in a private function called only directly in the module (an
+//    outlined loop nest, jx-outline-loop-nests), whose pointer arguments
+//    split into classes: two are apart when at every call site their
+//    roots in the caller are known and different.
 //
 // Each access then has as `noalias` the scopes of the other roots accessed
 // in the same kernel (the outermost omp.parallel around it, or else its
@@ -50,6 +54,7 @@
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -76,10 +81,16 @@ bool isAllocator(LLVM::CallOp call) {
                     *callee == "malloc" || *callee == "aligned_alloc");
 }
 
+/// For a function's pointer arguments, the root each stands for: the
+/// representative of its class (arguments that may be the same buffer
+/// share one). Empty when all are one class (kArguments).
+using ArgumentRoots = llvm::DenseMap<unsigned, Root>;
+
 class RootFinder {
 public:
-  explicit RootFinder(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols)
-      : fn(fn), symbols(symbols) {}
+  RootFinder(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols,
+             const ArgumentRoots *arguments = nullptr)
+      : fn(fn), symbols(symbols), arguments(arguments) {}
 
   /// The root of pointer or pointer-derived integer `v`.
   Root find(Value v) {
@@ -97,8 +108,13 @@ private:
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       Block *owner = arg.getOwner();
       if (!isa<IntegerType>(v.getType()) && owner->isEntryBlock() &&
-          owner->getParentOp() == fn.getOperation())
+          owner->getParentOp() == fn.getOperation()) {
+        if (arguments)
+          if (auto it = arguments->find(arg.getArgNumber());
+              it != arguments->end())
+            return it->second;
         return kArguments;
+      }
       return kUnknown; // a phi, a loop's induction variable, ...
     }
     Operation *op = v.getDefiningOp();
@@ -184,6 +200,7 @@ private:
 
   LLVM::LLVMFuncOp fn;
   SymbolTableCollection &symbols;
+  const ArgumentRoots *arguments;
   llvm::DenseMap<Value, Root> cache;
 };
 
@@ -207,6 +224,13 @@ Operation *kernelOf(Operation *op, LLVM::LLVMFuncOp fn) {
   return kernel;
 }
 
+/// The calls of each function in a module, and the functions whose
+/// symbol is used otherwise.
+struct CallSites {
+  llvm::DenseMap<StringAttr, SmallVector<LLVM::CallOp>> direct;
+  llvm::DenseSet<StringAttr> other;
+};
+
 struct BufferAliasScopesPass
     : PassWrapper<BufferAliasScopesPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BufferAliasScopesPass)
@@ -222,14 +246,106 @@ struct BufferAliasScopesPass
   }
 
   void runOnOperation() override {
+    ModuleOp module = getOperation();
     SymbolTableCollection symbols;
-    for (auto fn : getOperation().getOps<LLVM::LLVMFuncOp>())
-      if (!fn.isExternal())
-        annotate(fn, symbols);
+    // The roots of each function's pointers at its call sites, each
+    // caller's arguments taken as one class.
+    llvm::DenseMap<Operation *, std::unique_ptr<RootFinder>> callers;
+    auto finderOf = [&](LLVM::LLVMFuncOp fn) -> RootFinder & {
+      std::unique_ptr<RootFinder> &f = callers[fn];
+      if (!f)
+        f = std::make_unique<RootFinder>(fn, symbols);
+      return *f;
+    };
+    // The direct calls of each function, and the symbols used otherwise
+    // (a function's address taken).
+    CallSites sites;
+    module.walk([&](Operation *op) {
+      auto call = dyn_cast<LLVM::CallOp>(op);
+      for (NamedAttribute attr : op->getAttrs())
+        attr.getValue().walk([&](SymbolRefAttr ref) {
+          if (call && attr.getName() == call.getCalleeAttrName())
+            sites.direct[ref.getRootReference()].push_back(call);
+          else
+            sites.other.insert(ref.getRootReference());
+        });
+    });
+    for (auto fn : module.getOps<LLVM::LLVMFuncOp>()) {
+      if (fn.isExternal())
+        continue;
+      ArgumentRoots arguments = argumentRoots(fn, sites, finderOf);
+      annotate(fn, symbols, arguments);
+    }
   }
 
-  void annotate(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols) {
-    RootFinder finder(fn, symbols);
+  /// Classes of `fn`'s pointer arguments: two arguments are in different
+  /// classes when at every call site (all direct calls, in this module,
+  /// of a private function whose symbol has no other use) their roots are
+  /// known and different. The outlined loop nests (jx-outline-loop-nests) take
+  /// their buffers as arguments; this keeps the caller's knowledge of them.
+  template <typename FinderOf>
+  ArgumentRoots argumentRoots(LLVM::LLVMFuncOp fn, const CallSites &sites,
+                              FinderOf &finderOf) {
+    auto it = sites.direct.find(fn.getSymNameAttr());
+    bool local = fn.isPrivate() || fn.getLinkage() == LLVM::Linkage::Private ||
+                 fn.getLinkage() == LLVM::Linkage::Internal;
+    if (!local || it == sites.direct.end() ||
+        sites.other.contains(fn.getSymNameAttr()))
+      return ArgumentRoots();
+    // Pointers only as pointer arguments (an aggregate could hold one).
+    SmallVector<unsigned> pointers;
+    for (BlockArgument arg : fn.getArguments()) {
+      Type type = arg.getType();
+      if (isa<LLVM::LLVMPointerType>(type))
+        pointers.push_back(arg.getArgNumber());
+      else if (!type.isIntOrIndexOrFloat())
+        return ArgumentRoots();
+    }
+    unsigned n = pointers.size();
+    if (n < 2)
+      return ArgumentRoots();
+    // separate[i][j]: pointers i and j were distinct at every call so far.
+    std::vector<std::vector<bool>> separate(n, std::vector<bool>(n, true));
+    for (LLVM::CallOp call : it->second) {
+      if (call.getArgOperands().size() != fn.getNumArguments())
+        return ArgumentRoots();
+      RootFinder &finder = finderOf(call->getParentOfType<LLVM::LLVMFuncOp>());
+      SmallVector<Root> roots;
+      for (unsigned i : pointers)
+        roots.push_back(finder.find(call.getArgOperands()[i]));
+      for (unsigned i = 0; i < n; ++i)
+        for (unsigned j = 0; j < n; ++j)
+          if (!roots[i] || roots[i] == kUnknown || roots[i] == roots[j])
+            separate[i][j] = separate[j][i] = false;
+    }
+    // Classes: the connected parts of "may be the same buffer".
+    SmallVector<unsigned> parent(n);
+    for (unsigned i = 0; i < n; ++i)
+      parent[i] = i;
+    auto top = [&](unsigned i) {
+      while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+      return i;
+    };
+    for (unsigned i = 0; i < n; ++i)
+      for (unsigned j = i + 1; j < n; ++j)
+        if (!separate[i][j])
+          parent[top(j)] = top(i);
+    ArgumentRoots classes;
+    llvm::SmallSetVector<unsigned, 8> tops;
+    for (unsigned i = 0; i < n; ++i)
+      tops.insert(top(i));
+    if (tops.size() < 2)
+      return ArgumentRoots();
+    for (unsigned i = 0; i < n; ++i)
+      classes[pointers[i]] =
+          fn.getArgument(pointers[top(i)]).getAsOpaquePointer();
+    return classes;
+  }
+
+  void annotate(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols,
+                const ArgumentRoots &arguments) {
+    RootFinder finder(fn, symbols, &arguments);
     // Per kernel, its accesses and their roots, in program order.
     llvm::MapVector<Operation *, SmallVector<std::pair<Operation *, Root>>>
         kernels;

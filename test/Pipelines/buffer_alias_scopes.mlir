@@ -100,3 +100,59 @@ llvm.func @kernels(%out: !llvm.ptr) {
   %y = llvm.load %out : !llvm.ptr -> f32
   llvm.return
 }
+
+// -----
+
+// Outlined loop nests take their buffers as arguments. @nest's first
+// argument is the caller's argument at one call and an allocation at the
+// other, its last two the same allocation each time, different from the
+// first: two classes. @same_twice gets the same buffer for both at one
+// call: one class, nothing to tell apart. @public may be called from
+// elsewhere, @address_taken through its address: their arguments stay one
+// class.
+// CHECK-LABEL: llvm.func private @nest
+// CHECK: llvm.load %arg0 {alias_scopes = [#[[X:alias_scope[0-9]*]]], noalias_scopes = [#[[Y:alias_scope[0-9]*]]]} : !llvm.ptr -> f32
+// CHECK: llvm.store %{{.*}}, %arg1 {alias_scopes = [#[[Y]]], noalias_scopes = [#[[X]]]} : f32, !llvm.ptr
+// CHECK: llvm.load %arg2 {alias_scopes = [#[[Y]]], noalias_scopes = [#[[X]]]} : !llvm.ptr -> f32
+// CHECK-LABEL: llvm.func private @same_twice
+// CHECK-NOT: alias_scopes
+// CHECK-LABEL: llvm.func @public
+// CHECK-NOT: alias_scopes
+// CHECK-LABEL: llvm.func private @address_taken
+// CHECK-NOT: alias_scopes
+// CHECK: llvm.return
+llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr
+llvm.func @caller(%in: !llvm.ptr) -> !llvm.ptr {
+  %c = llvm.mlir.constant(64 : i64) : i64
+  %a = llvm.call @_mlir_memref_to_llvm_alloc(%c) : (i64) -> !llvm.ptr
+  %b = llvm.call @_mlir_memref_to_llvm_alloc(%c) : (i64) -> !llvm.ptr
+  llvm.call @nest(%in, %a, %a) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+  llvm.call @nest(%a, %b, %b) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+  llvm.call @same_twice(%a, %b) : (!llvm.ptr, !llvm.ptr) -> ()
+  llvm.call @same_twice(%b, %b) : (!llvm.ptr, !llvm.ptr) -> ()
+  llvm.call @public(%a, %b) : (!llvm.ptr, !llvm.ptr) -> ()
+  llvm.call @address_taken(%a, %b) : (!llvm.ptr, !llvm.ptr) -> ()
+  %f = llvm.mlir.addressof @address_taken : !llvm.ptr
+  llvm.return %f : !llvm.ptr
+}
+llvm.func private @nest(%x: !llvm.ptr, %y: !llvm.ptr, %y2: !llvm.ptr) {
+  %v = llvm.load %x : !llvm.ptr -> f32
+  llvm.store %v, %y : f32, !llvm.ptr
+  %w = llvm.load %y2 : !llvm.ptr -> f32
+  llvm.return
+}
+llvm.func private @same_twice(%x: !llvm.ptr, %y: !llvm.ptr) {
+  %v = llvm.load %x : !llvm.ptr -> f32
+  llvm.store %v, %y : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func @public(%x: !llvm.ptr, %y: !llvm.ptr) {
+  %v = llvm.load %x : !llvm.ptr -> f32
+  llvm.store %v, %y : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func private @address_taken(%x: !llvm.ptr, %y: !llvm.ptr) {
+  %v = llvm.load %x : !llvm.ptr -> f32
+  llvm.store %v, %y : f32, !llvm.ptr
+  llvm.return
+}
