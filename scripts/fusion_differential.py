@@ -7,7 +7,8 @@ batch and transposed operands, contractions of several dimensions) -- runs
 each with `jxc run` three ways: as compiled normally, with --no-fuse (every
 op its own loop nest) and with --no-fuse --no-blas (the plain loop nests,
 the reference path), and checks the results agree within float32 rounding
-and against numpy's evaluation of the same program.
+and against numpy's evaluation of the same program. --convs, --filter-grads, --dots and
+--rows draw other programs (see --help).
 
     fusion_differential.py JXC [--seed S] [--count N] [--keep DIR]
 
@@ -216,6 +217,70 @@ class Program:
                 return [self.values[-1]]
         return [self.values[-1]]
 
+    def generate_filter_grad(self):
+        """The gradient of a random NHWC x HWIO convolution with respect to
+        its kernel, written as JAX's transpose rule writes it: a convolution
+        of the input (its batch as the features) with the output gradient
+        as the window, dimension numbers [f, 0, 1, b]x[i, 0, 1, o] ->
+        [0, 1, b, f], window strides the forward kernel dilation, window
+        dilation the forward strides, feature groups as batch groups
+        (depthwise too), and high padding that the last window may not
+        reach. numpy sums over the images and output positions directly."""
+        r = self.rng
+        # Mostly large enough for oneDNN (the gradient path), some not.
+        big = r.random() < 0.75
+        groups = r.choice([1, 1, 1, 2, 4, "depthwise"])
+        cg = r.choice([3, 8, 16] if big else [1, 3, 8])
+        depthwise = groups == "depthwise"
+        groups = r.choice([4, 8, 16]) if depthwise else groups
+        if depthwise:
+            cg = 1  # one input feature per group
+        c, f = groups * cg, groups * r.choice([16, 32] if big else [1, 4, 16])
+        n = r.choice([2, 4] if big else [1, 2])
+        h, w = r.choice([9, 16, 17, 24]), r.choice([7, 16, 20])
+        kh, kw = r.choice([1, 2, 3]), r.choice([1, 3, 5])
+        stride = [r.choice([1, 1, 2]), r.choice([1, 2, 3])]
+        kdil = [r.choice([1, 1, 2]), r.choice([1, 1, 2])]
+        lo = [r.choice([0, 1, 2]), r.choice([0, 1])]
+        fpad_hi = [r.choice([0, 1, 2]), r.choice([0, 1, 2])]
+        ekh, ekw = (kh - 1) * kdil[0] + 1, (kw - 1) * kdil[1] + 1
+        oh = (h + lo[0] + fpad_hi[0] - ekh) // stride[0] + 1
+        ow = (w + lo[1] + fpad_hi[1] - ekw) // stride[1] + 1
+        if oh <= 0 or ow <= 0:
+            return None
+        # The padding the gradient's windows read: exactly to the last one,
+        # plus up to (window stride - 1) that no window reaches.
+        hi = []
+        for i, (size, q, k) in enumerate([(h, oh, kh), (w, ow, kw)]):
+            need = (q - 1) * stride[i] + (k - 1) * kdil[i] + 1 - size - lo[i]
+            if need < 0:
+                return None
+            hi.append(need + r.randrange(kdil[i]))
+        x = self.rng_array((n, h, w, c))
+        dy = self.rng_array((n, oh, ow, f))
+        xp = np.pad(x.astype(np.float64),
+                    ((0, 0), (lo[0], hi[0]), (lo[1], hi[1]), (0, 0)))
+        fg = f // groups
+        dw = np.zeros((kh, kw, cg, f))
+        for i in range(kh):
+            for j in range(kw):
+                sl = xp[:, i * kdil[0]: i * kdil[0] + (oh - 1) * stride[0] + 1: stride[0],
+                        j * kdil[1]: j * kdil[1] + (ow - 1) * stride[1] + 1: stride[1], :]
+                for g in range(groups):
+                    dw[i, j, :, g * fg:(g + 1) * fg] = np.einsum(
+                        "nhwc,nhwf->cf", sl[..., g * cg:(g + 1) * cg],
+                        dy[..., g * fg:(g + 1) * fg].astype(np.float64))
+        self.args.append(("%arg0", x.shape, x))
+        self.args.append(("%arg1", dy.shape, dy))
+        pad = [[lo[0], hi[0]], [lo[1], hi[1]]]
+        text = (f"stablehlo.convolution(%arg0, %arg1) dim_numbers = "
+                f"[f, 0, 1, b]x[i, 0, 1, o]->[0, 1, b, f], window = "
+                f"{{stride = {kdil}, pad = {pad}, rhs_dilate = {stride}}} "
+                f"{{batch_group_count = {groups} : i64, feature_group_count = 1 : i64}} : "
+                f"({self.ty(x.shape)}, {self.ty(dy.shape)}) -> {self.ty(dw.shape)}")
+        self.emit(text, dw.shape, dw)
+        return [self.values[-1]]
+
     def generate_conv(self):
         """One 2-D convolution, NHWC x HWIO -> NHWC or NCHW x OIHW -> NCHW,
         with random strides, padding, dilations, feature groups and
@@ -348,6 +413,9 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--convs", action="store_true",
                     help="single 2-D convolutions of random windows and layouts")
+    ap.add_argument("--filter-grads", action="store_true",
+                    help="filter gradients of random convolutions, as JAX "
+                    "writes them")
     ap.add_argument("--dots", action="store_true",
                     help="single dot_generals of random layouts and odd sizes")
     ap.add_argument("--rows", action="store_true",
@@ -361,16 +429,17 @@ def main():
     failures = 0
     variants = {"fused": [], "unfused": ["--no-fuse"],
                 "reference": ["--no-fuse", "--no-blas"]}
-    if a.convs:
+    if a.convs or a.filter_grads:
         variants["gemms"] = ["--no-dnnl"]
     dims = (3, 33, 64, 130, 256) if a.rows else (2, 3, 4, 5, 17, 32)
     for case in range(a.count):
         prog = Program(rng, dims)
-        if a.convs:
+        if a.convs or a.filter_grads:
             results = None
             while results is None:
                 prog = Program(rng)
-                results = prog.generate_conv()
+                results = (prog.generate_filter_grad() if a.filter_grads
+                           else prog.generate_conv())
         else:
             results = prog.generate_dot() if a.dots else prog.generate(a.steps)
         path = os.path.join(work, f"case{case}.mlir")
@@ -410,7 +479,8 @@ def main():
                               f"path\n{prog.text(results)}")
                         failures += 1
                         break
-    what = "convolution" if a.convs else "dot_general" if a.dots else "fusion"
+    what = ("convolution" if a.convs else "filter gradient" if a.filter_grads
+            else "dot_general" if a.dots else "fusion")
     print(f"{what} differential: {a.count - failures} passed, {failures} failed "
           f"(seed {a.seed}, {a.count} programs)")
     return 1 if failures else 0

@@ -7,7 +7,10 @@
 // small windows, and windows of more than 64 positions over small outputs,
 // as filter gradients have) against numpy's direct evaluation; the fourth
 // the same on oneDNN's blocked layout (JX_DNNL_LAYOUT=blocked), which jx
-// picks by default only for wide-channel windows.
+// picks by default only for wide-channel windows. Then filter gradients as
+// JAX writes them (random strides, dilations, padding, feature groups and
+// depthwise as batch groups), most through oneDNN's backward-weights
+// convolution, against numpy and the lowering to contractions.
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --seed 7 --count 40 | FileCheck %s
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 3 --count 40 | FileCheck %s --check-prefix=DOTS
 // Each f32 GEMM library on every shape, whatever the per-shape rule picks:
@@ -16,8 +19,10 @@
 // RUN: env JX_SGEMM_LIBRARY=openblas python3 %jx_src_root/scripts/fusion_differential.py jxc --dots --seed 13 --count 30 | FileCheck %s --check-prefix=LIB
 // RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 5 --count 40 | FileCheck %s --check-prefix=CONVS
 // RUN: env JX_DNNL_LAYOUT=blocked python3 %jx_src_root/scripts/fusion_differential.py jxc --convs --seed 9 --count 30 | FileCheck %s --check-prefix=BLOCKED
+// RUN: python3 %jx_src_root/scripts/fusion_differential.py jxc --filter-grads --seed 4 --count 30 | FileCheck %s --check-prefix=GRADS
 // CHECK: fusion differential: 40 passed, 0 failed
 // DOTS: dot_general differential: 40 passed, 0 failed
 // LIB: dot_general differential: 30 passed, 0 failed
 // CONVS: convolution differential: 40 passed, 0 failed
 // BLOCKED: convolution differential: 30 passed, 0 failed
+// GRADS: filter gradient differential: 30 passed, 0 failed
