@@ -151,8 +151,14 @@ private:
       return nullptr;
     if (auto cast = dyn_cast<LLVM::PtrToIntOp>(op))
       return find(cast.getArg());
-    if (isa<LLVM::AddOp, LLVM::SubOp>(op))
-      return combine(find(op->getOperand(0)), find(op->getOperand(1)));
+    if (isa<LLVM::AddOp>(op))
+      return sum(find(op->getOperand(0)), find(op->getOperand(1)));
+    if (isa<LLVM::SubOp>(op)) {
+      // A pointer minus an offset; a difference of two pointers is an
+      // integer that added to a third pointer may reach either buffer.
+      Root a = find(op->getOperand(0)), b = find(op->getOperand(1));
+      return b ? kUnknown : a;
+    }
     // x % c is below c, whatever x is.
     if (isa<LLVM::URemOp>(op) &&
         op->getOperand(1).getDefiningOp<LLVM::ConstantOp>())
@@ -169,12 +175,12 @@ private:
     return nullptr;
   }
 
-  /// The root of an integer sum of two terms: the pointer's, when one
-  /// term is an offset (null) or both come from the same pointer.
-  static Root combine(Root a, Root b) {
+  /// The root of an integer sum of two terms: the pointer's, when the
+  /// other term is an offset (null).
+  static Root sum(Root a, Root b) {
     if (!a)
       return b;
-    if (!b || a == b)
+    if (!b)
       return a;
     return kUnknown;
   }

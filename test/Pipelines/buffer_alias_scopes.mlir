@@ -156,3 +156,29 @@ llvm.func private @address_taken(%x: !llvm.ptr, %y: !llvm.ptr) {
   llvm.store %v, %y : f32, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// b + (a - b) is a: a difference of two pointers added to a third is not
+// an address in the third's buffer. That store gets no scopes; the direct
+// accesses of a and b do.
+// CHECK-LABEL: llvm.func @pointer_difference
+// CHECK: llvm.store %{{.*}}, %[[A:.*]] {alias_scopes
+// CHECK: llvm.store %{{.*}}, %[[B:.*]] {alias_scopes
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK-NEXT: llvm.return
+llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr
+llvm.func @pointer_difference(%x: f32) {
+  %c = llvm.mlir.constant(64 : i64) : i64
+  %a = llvm.call @_mlir_memref_to_llvm_alloc(%c) : (i64) -> !llvm.ptr
+  %b = llvm.call @_mlir_memref_to_llvm_alloc(%c) : (i64) -> !llvm.ptr
+  llvm.store %x, %a : f32, !llvm.ptr
+  llvm.store %x, %b : f32, !llvm.ptr
+  %ai = llvm.ptrtoint %a : !llvm.ptr to i64
+  %bi = llvm.ptrtoint %b : !llvm.ptr to i64
+  %d = llvm.sub %ai, %bi : i64
+  %s = llvm.add %bi, %d : i64
+  %p = llvm.inttoptr %s : i64 to !llvm.ptr
+  llvm.store %x, %p : f32, !llvm.ptr
+  llvm.return
+}
