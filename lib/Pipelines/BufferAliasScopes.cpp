@@ -254,8 +254,9 @@ struct BufferAliasScopesPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
-    // The roots of each function's pointers at its call sites, each
-    // caller's arguments taken as one class.
+    // Each caller's roots of pointers (its arguments taken as one class),
+    // made once: for its call sites, and for its own accesses when its
+    // arguments are one class anyway.
     llvm::DenseMap<Operation *, std::unique_ptr<RootFinder>> callers;
     auto finderOf = [&](LLVM::LLVMFuncOp fn) -> RootFinder & {
       std::unique_ptr<RootFinder> &f = callers[fn];
@@ -280,7 +281,13 @@ struct BufferAliasScopesPass
       if (fn.isExternal())
         continue;
       ArgumentRoots arguments = argumentRoots(fn, sites, finderOf);
-      annotate(fn, symbols, arguments);
+      if (arguments.empty()) {
+        // Its arguments one class: the roots its calls found already.
+        annotate(fn, finderOf(fn));
+      } else {
+        RootFinder finder(fn, symbols, &arguments);
+        annotate(fn, finder);
+      }
     }
   }
 
@@ -349,9 +356,7 @@ struct BufferAliasScopesPass
     return classes;
   }
 
-  void annotate(LLVM::LLVMFuncOp fn, SymbolTableCollection &symbols,
-                const ArgumentRoots &arguments) {
-    RootFinder finder(fn, symbols, &arguments);
+  void annotate(LLVM::LLVMFuncOp fn, RootFinder &finder) {
     // Per kernel, its accesses and their roots, in program order.
     llvm::MapVector<Operation *, SmallVector<std::pair<Operation *, Root>>>
         kernels;

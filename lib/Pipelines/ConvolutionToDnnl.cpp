@@ -155,37 +155,50 @@ struct ConvolutionToDnnlPass
     return w;
   }
 
-  /// A descriptor's header; the caller appends the arrays.
-  static SmallVector<int64_t> header(int64_t S, int64_t G, int64_t N, int64_t C,
-                                     int64_t O) {
+  /// One operand of the forward convolution a descriptor describes: its
+  /// tensor, the dimensions oneDNN counts first and second (batch and
+  /// feature; for the kernel, output and input feature) and the spatial
+  /// ones.
+  struct Operand {
+    RankedTensorType type;
+    int64_t first, second;
+    ArrayRef<int64_t> spatial;
+  };
+
+  /// The descriptor (kernels.h) of the forward convolution of `input` by
+  /// `kernel` into `output`, in G feature groups: the header (N and C from
+  /// the input's first and second dimensions, O from the kernel's first),
+  /// the three operands' spatial sizes, the window arrays, then each
+  /// operand's row-major element strides.
+  static SmallVector<int64_t>
+  encode(int64_t G, int64_t flags, const Operand &input, const Operand &kernel,
+         const Operand &output, ArrayRef<int64_t> strides,
+         ArrayRef<int64_t> padLo, ArrayRef<int64_t> padHi,
+         ArrayRef<int64_t> dilation, ArrayRef<int64_t> baseDilation) {
+    int64_t S = input.spatial.size();
     SmallVector<int64_t> d(cd::header, 0);
     d[cd::version] = cd::kVersion;
     d[cd::element] = cd::element_f32;
     d[cd::rank] = S;
     d[cd::groups] = G;
-    d[cd::batch] = N;
-    d[cd::in_features] = C;
-    d[cd::out_features] = O;
+    d[cd::flags] = flags;
+    d[cd::batch] = input.type.getDimSize(input.first);
+    d[cd::in_features] = input.type.getDimSize(input.second);
+    d[cd::out_features] = kernel.type.getDimSize(kernel.first);
+    for (const Operand *o : {&input, &kernel, &output})
+      for (int64_t dim : o->spatial)
+        d.push_back(o->type.getDimSize(dim));
+    for (ArrayRef<int64_t> v : {strides, padLo, padHi, dilation, baseDilation})
+      d.append(v.begin(), v.end());
+    for (const Operand *o : {&input, &kernel, &output}) {
+      SmallVector<int64_t> st = computeStrides(o->type.getShape());
+      d.push_back(st[o->first]);
+      d.push_back(st[o->second]);
+      for (int64_t dim : o->spatial)
+        d.push_back(st[dim]);
+    }
+    assert(static_cast<int64_t>(d.size()) == cd::size(S));
     return d;
-  }
-
-  /// Appends to `d` the sizes of `t`'s dimensions `dims`.
-  static void appendSizes(SmallVector<int64_t> &d, RankedTensorType t,
-                          ArrayRef<int64_t> dims) {
-    for (int64_t s : dims)
-      d.push_back(t.getDimSize(s));
-  }
-
-  /// Appends to `d` the row-major element strides of `t`'s dimensions
-  /// `first`, `second`, then `spatial`.
-  static void appendStrides(SmallVector<int64_t> &d, RankedTensorType t,
-                            int64_t first, int64_t second,
-                            ArrayRef<int64_t> spatial) {
-    SmallVector<int64_t> st = computeStrides(t.getShape());
-    d.push_back(st[first]);
-    d.push_back(st[second]);
-    for (int64_t s : spatial)
-      d.push_back(st[s]);
   }
 
   /// The descriptor of `op` as oneDNN's forward convolution (or
@@ -225,28 +238,15 @@ struct ConvolutionToDnnlPass
     if (window > outSpatial || work < kMinDnnlWork)
       return std::nullopt;
 
-    SmallVector<int64_t> d =
-        header(S, G, lhs.getDimSize(dn.getInputBatchDimension()), C,
-               rhs.getDimSize(dn.getKernelOutputFeatureDimension()));
-    appendSizes(d, lhs, dn.getInputSpatialDimensions());
-    appendSizes(d, rhs, dn.getKernelSpatialDimensions());
-    appendSizes(d, out, dn.getOutputSpatialDimensions());
-    for (ArrayRef<int64_t> v :
-         {ArrayRef<int64_t>(w->strides), ArrayRef<int64_t>(w->padLo),
-          ArrayRef<int64_t>(w->padHi), ArrayRef<int64_t>(w->rhsDil),
-          ArrayRef<int64_t>(w->lhsDil)})
-      d.append(v.begin(), v.end());
-    appendStrides(d, lhs, dn.getInputBatchDimension(),
-                  dn.getInputFeatureDimension(),
-                  dn.getInputSpatialDimensions());
-    appendStrides(d, rhs, dn.getKernelOutputFeatureDimension(),
-                  dn.getKernelInputFeatureDimension(),
-                  dn.getKernelSpatialDimensions());
-    appendStrides(d, out, dn.getOutputBatchDimension(),
-                  dn.getOutputFeatureDimension(),
-                  dn.getOutputSpatialDimensions());
-    assert(static_cast<int64_t>(d.size()) == cd::size(S));
-    return d;
+    return encode(
+        G, /*flags=*/0,
+        {lhs, dn.getInputBatchDimension(), dn.getInputFeatureDimension(),
+         dn.getInputSpatialDimensions()},
+        {rhs, dn.getKernelOutputFeatureDimension(),
+         dn.getKernelInputFeatureDimension(), dn.getKernelSpatialDimensions()},
+        {out, dn.getOutputBatchDimension(), dn.getOutputFeatureDimension(),
+         dn.getOutputSpatialDimensions()},
+        w->strides, w->padLo, w->padHi, w->rhsDil, w->lhsDil);
   }
 
   /// The descriptor of `op` as the filter gradient of a forward
@@ -290,35 +290,24 @@ struct ConvolutionToDnnlPass
     }
     int64_t G = op.getBatchGroupCount();
     int64_t N = lhs.getDimSize(dn.getInputFeatureDimension());
-    int64_t C = lhs.getDimSize(dn.getInputBatchDimension());
-    int64_t O = out.getDimSize(dn.getOutputFeatureDimension());
     // Only a window larger than the result (the shape JAX's transpose rule
     // gives) goes this way; the others are forward convolutions.
     if (window <= outSpatial ||
         out.getNumElements() * window * N < kMinDnnlWork)
       return std::nullopt;
 
-    SmallVector<int64_t> d = header(S, G, N, C, O);
-    d[cd::flags] |= cd::filter_gradient;
-    appendSizes(d, lhs, dn.getInputSpatialDimensions());
-    appendSizes(d, out, dn.getOutputSpatialDimensions());
-    appendSizes(d, rhs, dn.getKernelSpatialDimensions());
+    // The forward convolution: input lhs (batch its feature dimension),
+    // kernel the result, output rhs.
     SmallVector<int64_t> ones(S, 1);
-    for (ArrayRef<int64_t> v :
-         {ArrayRef<int64_t>(w->rhsDil), ArrayRef<int64_t>(w->padLo),
-          ArrayRef<int64_t>(padHi), ArrayRef<int64_t>(w->strides),
-          ArrayRef<int64_t>(ones)})
-      d.append(v.begin(), v.end());
-    appendStrides(d, lhs, dn.getInputFeatureDimension(),
-                  dn.getInputBatchDimension(), dn.getInputSpatialDimensions());
-    appendStrides(d, out, dn.getOutputFeatureDimension(),
-                  dn.getOutputBatchDimension(),
-                  dn.getOutputSpatialDimensions());
-    appendStrides(d, rhs, dn.getKernelInputFeatureDimension(),
-                  dn.getKernelOutputFeatureDimension(),
-                  dn.getKernelSpatialDimensions());
-    assert(static_cast<int64_t>(d.size()) == cd::size(S));
-    return d;
+    return encode(
+        G, cd::filter_gradient,
+        {lhs, dn.getInputFeatureDimension(), dn.getInputBatchDimension(),
+         dn.getInputSpatialDimensions()},
+        {out, dn.getOutputFeatureDimension(), dn.getOutputBatchDimension(),
+         dn.getOutputSpatialDimensions()},
+        {rhs, dn.getKernelInputFeatureDimension(),
+         dn.getKernelOutputFeatureDimension(), dn.getKernelSpatialDimensions()},
+        w->rhsDil, w->padLo, padHi, w->strides, ones);
   }
 
   void rewrite(hlo::ConvolutionOp op) {

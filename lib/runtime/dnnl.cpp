@@ -539,11 +539,15 @@ void checked_call(const char *name, int64_t desc, bool gradient, Body body) {
   const auto *d = reinterpret_cast<const int64_t *>(desc);
   std::string message;
   if (d[cd::version] != cd::kVersion || d[cd::element] != cd::element_f32 ||
-      d[cd::rank] < 1 || d[cd::rank] > 3 ||
-      bool(d[cd::flags] & cd::filter_gradient) != gradient) {
+      d[cd::rank] < 1 || d[cd::rank] > 3) {
     message = std::string(name) + ": descriptor version " +
               std::to_string(d[cd::version]) +
               " is not this runtime's (compiled by another jx?)";
+    jx::runtime::fail_current_call(std::move(message));
+  }
+  if (bool(d[cd::flags] & cd::filter_gradient) != gradient) {
+    message = std::string(name) + ": given the descriptor of " +
+              (gradient ? "a forward convolution" : "a filter gradient");
     jx::runtime::fail_current_call(std::move(message));
   }
   try {

@@ -266,8 +266,9 @@ unsigned compileThreads(unsigned definitions, unsigned instructions) {
 /// variables go to the first part. Symbols of local linkage become
 /// external and hidden so that the parts' objects link. LLVM's SplitModule
 /// balances the number of functions instead: a training step of 61
-/// functions, split in two by count, took 439-587 ms of machine code on
-/// two cores, 299-301 ms split by size. A module with comdats or aliases
+/// functions, split in two by count, took 460-660 ms of machine code on
+/// two cores, 338-436 ms split by weight (builds alternating, a noisy
+/// host). A module with comdats or aliases
 /// (jx writes none) goes to SplitModule.
 void splitBalanced(
     llvm::Module &module, unsigned parts,
