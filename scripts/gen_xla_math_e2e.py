@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes test/e2e/xla_math_bit_exact.mlir: jx's f32 log and erf, f32/f64 erf_inv
-against JAX's results on CPU, bit for bit.
+"""Writes test/e2e/xla_math_bit_exact.mlir: jx's f32 log, exp, tanh and erf,
+f32/f64 erf_inv against JAX's results on CPU, bit for bit.
 
 jx expands these functions exactly as XLA:CPU does (ExpandMathLikeXla.cpp,
 SpecialFunctionPatterns.cpp; erf_inv with XLA's log1p inside), so the expected values are JAX's own outputs
@@ -66,6 +66,23 @@ def cases():
                           (1 - normal_floats(f64, 16, 1e-16, 1e-2)) *
                           rng.choice([-1, 1], 16)])
     yield case("erf_inv_f64", "chlo.erf_inv", jax.lax.erf_inv, u64, chlo=True)
+    # exp: around the clamps (-87.8, 88.8), where k reaches -127 and 128,
+    # and where results become subnormal (XLA flushes those; inputs whose
+    # result is subnormal are left out, as subnormal inputs are above).
+    expx = np.concatenate([
+        special32[:7], np.array([-87.8, -87.79, -87.7, -87.33, 88.3, 88.38,
+                                 88.5, 88.72, 88.73, 88.8, 88.81, 100.0,
+                                 -100.0, 1e-8, -1e-8], f32),
+        rng.uniform(-87.3, 88.7, 40).astype(f32)])
+    yield case("exp_f32", "stablehlo.exponential", jnp.exp, expx)
+    # tanh: around the small-argument threshold 4e-4 and the clamp 7.9988.
+    a = f32(4e-4)
+    tanhx = np.concatenate([
+        special32, np.array([a, -a, np.nextafter(a, f32(0)),
+                             -np.nextafter(a, f32(0)), np.nextafter(a, f32(1)),
+                             7.99881172, 7.9988, 8.0, -8.0, 20.0], f32),
+        normal_floats(f32, 24, 1e-6, 10.0)])
+    yield case("tanh_f32", "stablehlo.tanh", jnp.tanh, tanhx)
 
 
 def main():

@@ -51,3 +51,60 @@ func.func @f16_untouched(%x: f16) -> f16 {
   %0 = math.log %x : f16
   return %0 : f16
 }
+
+// -----
+
+// f32 exp: XLA's (Eigen's) formulation in two instructions fewer than
+// jx-approximate-math's copy of it: k is clamped from above only, and 2^k
+// is k + (2^23 + 127) in f32 shifted left by 23 bits, with no conversion
+// to an integer. scripts/check_math_rewrites.py checks every f32 input.
+// CHECK-LABEL: func.func @exp_f32
+func.func @exp_f32(%x: vector<16xf32>) -> vector<16xf32> {
+  // CHECK: arith.cmpf uge, %arg0
+  // CHECK: arith.cmpf ule
+  // CHECK: math.floor
+  // CHECK-NOT: arith.cmpf uge
+  // CHECK: arith.cmpf ule
+  // CHECK-NOT: arith.fptosi
+  // CHECK: arith.constant dense<0x4B00007F>
+  // CHECK: arith.addf
+  // CHECK: arith.bitcast
+  // CHECK: arith.shli
+  // CHECK: arith.mulf
+  // CHECK-NOT: math.exp
+  // CHECK: return
+  %0 = math.exp %x : vector<16xf32>
+  return %0 : vector<16xf32>
+}
+
+// -----
+
+// f32 tanh: Eigen's rational function, the small-argument test on x^2
+// (no absolute value), then one division.
+// CHECK-LABEL: func.func @tanh_f32
+func.func @tanh_f32(%x: f32) -> f32 {
+  // CHECK-NOT: math.absf
+  // CHECK: %[[SQ:.*]] = arith.mulf %[[X:.*]], %[[X]] : f32
+  // CHECK: arith.cmpf olt, %[[SQ]]
+  // CHECK: arith.divf
+  // CHECK: arith.select
+  // CHECK-NOT: math.tanh
+  // CHECK: return
+  %0 = math.tanh %x : f32
+  return %0 : f32
+}
+
+// -----
+
+// ops= picks the functions; the others are left to jx-approximate-math.
+// RUN: jx-opt %s '--jx-expand-math-like-xla=ops=math.tanh' --split-input-file | FileCheck %s --check-prefix=ONLY
+// ONLY-LABEL: func.func @only_tanh
+func.func @only_tanh(%x: f32) -> (f32, f32, f32) {
+  // ONLY: math.exp
+  // ONLY: math.log
+  // ONLY-NOT: math.tanh
+  %0 = math.exp %x : f32
+  %1 = math.log %x : f32
+  %2 = math.tanh %x : f32
+  return %0, %1, %2 : f32, f32, f32
+}
