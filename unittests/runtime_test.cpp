@@ -6,6 +6,7 @@
 #include "jx/Compiler/Compile.h"
 #include "jx/runtime/executable.h"
 #include "jx/runtime/kernels.h"
+#include "jx/runtime/memory.h"
 
 #include "../lib/frontend/lowering.h"
 #include "../lib/runtime/dnnl.h"
@@ -186,6 +187,51 @@ host_buffer iota4() {
     std::memcpy(x.data.data() + 4 * i, &f, 4);
   }
   return x;
+}
+
+/// Calls a oneDNN convolution entry with `desc` as compiled code would, in
+/// a call's allocation scope; returns the error it failed the call with
+/// ("" when it returned).
+std::string convolutionEntryError(bool gradient, std::vector<int64_t> desc) {
+  struct Args {
+    bool gradient;
+    const int64_t *desc;
+  } args{gradient, desc.data()};
+  void *argv[] = {&args};
+  jx::runtime::allocation_scope scope(0);
+  auto entry = [](void **argv) {
+    auto *a = static_cast<Args *>(argv[0]);
+    auto d = reinterpret_cast<int64_t>(a->desc);
+    // The descriptor checks come before any operand is touched.
+    if (a->gradient)
+      jx_rt_conv_filter_gradient(d, 0, 0, 0);
+    else
+      jx_rt_conv(d, 0, 0, 0, 0);
+  };
+  if (jx::runtime::call_guarded(entry, argv, scope))
+    return "";
+  return scope.error();
+}
+
+TEST(Runtime, ConvolutionEntriesCheckTheirDescriptor) {
+  namespace cd = jx::runtime::conv_desc;
+  std::vector<int64_t> forward(cd::size(2), 0);
+  forward[cd::version] = cd::kVersion;
+  forward[cd::element] = cd::element_f32;
+  forward[cd::rank] = 2;
+  std::vector<int64_t> gradient = forward;
+  gradient[cd::flags] = cd::filter_gradient;
+  EXPECT_EQ(convolutionEntryError(true, forward),
+            "jx_rt_conv_filter_gradient: given the descriptor of a forward "
+            "convolution");
+  EXPECT_EQ(convolutionEntryError(false, gradient),
+            "jx_rt_conv: given the descriptor of a filter gradient");
+  std::vector<int64_t> old = forward;
+  old[cd::version] = cd::kVersion - 1;
+  EXPECT_EQ(convolutionEntryError(false, old),
+            "jx_rt_conv: descriptor version " +
+                std::to_string(cd::kVersion - 1) +
+                " is not this runtime's (compiled by another jx?)");
 }
 
 TEST(Runtime, SerializedExecutableRoundTrips) {
