@@ -63,6 +63,20 @@ struct ApproximateMathPass
     auto wanted = [&](StringRef name) {
       return llvm::is_contained(chosen, name.str());
     };
+    // The greedy driver walks and simplifies the whole module even when
+    // no op is left for it (jx-expand-math-like-xla expands exp and tanh
+    // first): look before starting it.
+    bool any = false;
+    getOperation().walk([&](Operation *op) {
+      if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
+          wanted(op->getName().getStringRef())) {
+        any = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (!any)
+      return;
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, wanted);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -123,6 +123,41 @@ struct RoundEmulatedFloatsPass
   }
 };
 
+/// `--jx-empty-tensor-to-alloc-tensor`: every tensor.empty becomes a
+/// bufferization.alloc_tensor of its type and sizes (one-shot bufferize
+/// wants those), and an unused one is erased. Upstream's
+/// empty-tensor-to-alloc-tensor does the same rewrite through the greedy
+/// driver, which also simplifies every region of the module: on an entry of
+/// 10 000 ops that was 0.12 s of the compile for nothing (the canonicalize
+/// before it has already folded what there is to fold).
+struct EmptyTensorToAllocTensorPass
+    : PassWrapper<EmptyTensorToAllocTensorPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EmptyTensorToAllocTensorPass)
+  StringRef getArgument() const override {
+    return "jx-empty-tensor-to-alloc-tensor";
+  }
+  StringRef getDescription() const override {
+    return "Replace tensor.empty with bufferization.alloc_tensor";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<bufferization::BufferizationDialect>();
+  }
+  void runOnOperation() override {
+    // Erasing the visited op is safe in a post-order walk.
+    getOperation().walk([](tensor::EmptyOp empty) {
+      if (empty->use_empty()) {
+        empty->erase();
+        return;
+      }
+      OpBuilder b(empty);
+      Value alloc = bufferization::AllocTensorOp::create(
+          b, empty.getLoc(), empty.getType(), empty.getDynamicSizes());
+      empty.replaceAllUsesWith(alloc);
+      empty->erase();
+    });
+  }
+};
+
 /// `--jx-strided-copies-to-loops`: a memref.copy between static buffers
 /// of which one has a strided layout (an output written from a slice)
 /// becomes a linalg.copy, hence a loop nest LLVM vectorizes, instead of a
@@ -199,7 +234,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
                       canonicalize
                 : "") +
            "jx-elementwise-in-place,"
-           "empty-tensor-to-alloc-tensor,cse";
+           "jx-empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")
     return std::string(
                "jx-prepare-entries-for-bufferization,"
@@ -411,6 +446,7 @@ struct PipelineCLOptions : PassPipelineOptions<PipelineCLOptions> {
 void registerCPUPipelines() {
   PassRegistration<ExpandMathForLibmPass>();
   PassRegistration<RoundEmulatedFloatsPass>();
+  PassRegistration<EmptyTensorToAllocTensorPass>();
   PassRegistration<PrepareEntriesForBufferizationPass>();
   PassRegistration<StridedCopiesToLoopsPass>();
   registerExpandMathLikeXlaPass();
