@@ -118,7 +118,7 @@ def body(module_text):
     return m.group(2)
 
 
-def check(op, stride, tools, work):
+def check(op, stride, tools, work, main_c):
     old = run([tools["jx-opt"], f"--jx-approximate-math=ops=math.{op}"],
               input=FUNC.format(name="old", op=op))
     new = run([tools["jx-opt"], f"--jx-expand-math-like-xla=ops=math.{op}"],
@@ -135,9 +135,6 @@ def check(op, stride, tools, work):
     with open(ll, "w") as f:
         f.write(run([tools["mlir-translate"], "--mlir-to-llvmir"],
                     input=lowered))
-    main_c = os.path.join(work, "main.c")
-    with open(main_c, "w") as f:
-        f.write(MAIN_C)
     exe = os.path.join(work, op)
     run([tools["clang"], "-O2", "-march=native", "-ffp-contract=off",
          "-Wno-override-module", main_c, ll, "-o", exe])
@@ -165,8 +162,11 @@ def main():
         tools[t] = path
     ok = True
     with tempfile.TemporaryDirectory() as work:
+        main_c = os.path.join(work, "main.c")
+        with open(main_c, "w") as f:
+            f.write(MAIN_C)
         for op in args.ops.split(","):
-            ok &= check(op, args.stride, tools, work)
+            ok &= check(op, args.stride, tools, work, main_c)
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

@@ -66,9 +66,11 @@ def cases():
                           (1 - normal_floats(f64, 16, 1e-16, 1e-2)) *
                           rng.choice([-1, 1], 16)])
     yield case("erf_inv_f64", "chlo.erf_inv", jax.lax.erf_inv, u64, chlo=True)
-    # exp: around the clamps (-87.8, 88.8), where k reaches -127 and 128,
-    # and where results become subnormal (XLA flushes those; inputs whose
-    # result is subnormal are left out, as subnormal inputs are above).
+    # exp: around the clamps (-87.8, 88.8), where k reaches -127 (2^k built
+    # as 0: both give 0 below about -87.68) and 128. Inputs between -87.68
+    # and -87.34 are left out: there jx keeps the subnormal result the
+    # formula computes and XLA flushes it to 0 (as with subnormal inputs
+    # above).
     expx = np.concatenate([
         special32[:7], np.array([-87.8, -87.79, -87.7, -87.33, 88.3, 88.38,
                                  88.5, 88.72, 88.73, 88.8, 88.81, 100.0,

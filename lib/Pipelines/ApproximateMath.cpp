@@ -68,8 +68,7 @@ struct ApproximateMathPass
     // first): look before starting it.
     bool any = false;
     getOperation().walk([&](Operation *op) {
-      if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
-          wanted(op->getName().getStringRef())) {
+      if (wanted(op->getName().getStringRef())) {
         any = true;
         return WalkResult::interrupt();
       }
