@@ -232,7 +232,7 @@ std::string phasePipeline(StringRef phase, const CPUPipelineOptions &options) {
            (cpu ? "jx-vectorizable-reductions,jx-min-max-reductions-as-"
                   "integers," +
                       canonicalize
-                : "") +
+                : "jx-vectorizable-reductions{gpu}," + canonicalize) +
            "jx-elementwise-in-place,"
            "jx-empty-tensor-to-alloc-tensor,cse";
   if (phase == "bufferized")

@@ -115,7 +115,7 @@ std::string cudaPhasePipeline(StringRef phase,
   if (phase == "gpu")
     return "jx-gpu-host-buffers,scf-forall-to-parallel,"
            "convert-linalg-to-parallel-loops,canonicalize,jx-loops-to-gpu,"
-           "canonicalize,cse";
+           "canonicalize,cse,jx-loop-accumulators";
   if (phase == "kernels") {
     std::string libdevice =
         options.libdevice.empty() ? findLibdevice() : options.libdevice;
@@ -280,6 +280,7 @@ void registerCUDAPipelines() {
   PassRegistration<SanitizeKernelNamesPass>();
   registerGpuHostBuffersPass();
   registerLoopsToGpuPass();
+  registerLoopAccumulatorsPass();
   registerCudaLaunchesToRuntimePass();
   auto build = [](ArrayRef<StringRef> phases, const CudaCLOptions &cl,
                   OpPassManager &pm) {

@@ -29,6 +29,14 @@
 // chosen parallel) dimension as its last index qualify; everything else is
 // left as it is.
 //
+// The CUDA pipeline (`gpu`) splits rows the same way and leaves columns
+// alone (a GPU's threads over the columns already read neighbouring
+// addresses); then every reduction's parallel loops, a split one's lanes
+// included, go before its reduced loops: the kernel's threads are the
+// (row, lane) pairs, a warp's 32 neighbouring lanes read 32 neighbouring
+// elements, and each element still adds in the CPU's order, giving the
+// CPU's results bit for bit.
+//
 //===----------------------------------------------------------------------===//
 
 #include "jx/Pipelines/CPUPipeline.h"
@@ -363,10 +371,19 @@ struct VectorizableReductionsPass
     return "Interchange column reductions and split row reductions into "
            "lanes so that their inner loops vectorize";
   }
+  VectorizableReductionsPass() = default;
+  VectorizableReductionsPass(const VectorizableReductionsPass &other)
+      : PassWrapper(other) {}
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, linalg::LinalgDialect,
                     tensor::TensorDialect>();
   }
+  // The CUDA pipeline's shape (see the top of the file).
+  Option<bool> forGpu{
+      *this, "gpu",
+      llvm::cl::desc("Shape reductions for a GPU's threads: no column "
+                     "interchange, parallel loops outermost"),
+      llvm::cl::init(false)};
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> candidates;
     getOperation()->walk([&](linalg::GenericOp op) {
@@ -375,12 +392,36 @@ struct VectorizableReductionsPass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::GenericOp op : candidates) {
-      if (interchangeColumnReduction(rewriter, op))
+      if (!forGpu && interchangeColumnReduction(rewriter, op))
         continue;
       if (op.getNumDpsInits() == 2)
         (void)splitArgReduction(rewriter, op);
       else
         (void)splitRowReduction(rewriter, op);
+    }
+    if (forGpu)
+      parallelLoopsFirst(rewriter);
+  }
+
+  /// Each reduction's parallel loops (the lanes of a split one included)
+  /// before its reduced ones, so that they become the kernel's threads;
+  /// each element is still reduced in the same order.
+  void parallelLoopsFirst(RewriterBase &rewriter) {
+    SmallVector<linalg::GenericOp> generics;
+    getOperation()->walk([&](linalg::GenericOp op) { generics.push_back(op); });
+    for (linalg::GenericOp op : generics) {
+      SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+      SmallVector<unsigned> order;
+      for (unsigned d = 0; d < iters.size(); ++d)
+        if (iters[d] == utils::IteratorType::parallel)
+          order.push_back(d);
+      for (unsigned d = 0; d < iters.size(); ++d)
+        if (iters[d] != utils::IteratorType::parallel)
+          order.push_back(d);
+      if (llvm::is_sorted(order))
+        continue;
+      rewriter.setInsertionPoint(op);
+      (void)linalg::interchangeGenericOp(rewriter, op, order);
     }
   }
 };

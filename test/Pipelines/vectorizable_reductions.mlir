@@ -1,4 +1,5 @@
 // RUN: jx-opt --jx-vectorizable-reductions %s | FileCheck %s
+// RUN: jx-opt '--jx-vectorizable-reductions=gpu' %s | FileCheck %s --check-prefix=GPU
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -20,6 +21,14 @@
 // CHECK:   arith.addf
 // CHECK-NOT: linalg.generic
 // CHECK: return
+// For a GPU, the same split with the lane loop before the reduced one (the
+// kernel's threads are the (row, lane) pairs); every step adds in the same
+// order as above.
+// GPU-LABEL: func @row_sum
+// GPU: %[[X:.*]] = tensor.expand_shape %arg0 {{\[}}[0], [1, 2]] output_shape [8, 64, 64]
+// GPU: linalg.generic {indexing_maps = [#[[IN:.*]], #[[OUT:.*]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[X]] : tensor<8x64x64xf32>) outs(%{{.*}} : tensor<8x64xf32>)
+// GPU: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}} : tensor<8x8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>)
+// GPU: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<8x8xf32>) outs(%{{.*}} : tensor<8xf32>)
 func.func @row_sum(%x: tensor<8x4096xf32>) -> tensor<8xf32> {
   %nz = arith.constant -0.0 : f32
   %e = tensor.empty() : tensor<8xf32>
@@ -93,6 +102,11 @@ func.func @fused_sum(%x: tensor<8x512xf32>, %m: tensor<8xf32>) -> tensor<8xf32> 
 // CHECK-LABEL: func @column_sum
 // CHECK-NOT: tensor.expand_shape
 // CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["reduction", "parallel"]}
+// For a GPU, left as it is: threads over the columns read neighbouring
+// addresses.
+// GPU-LABEL: func @column_sum
+// GPU-NOT: tensor.expand_shape
+// GPU: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel", "reduction"]}
 func.func @column_sum(%x: tensor<4096x256xf32>) -> tensor<256xf32> {
   %nz = arith.constant -0.0 : f32
   %e = tensor.empty() : tensor<256xf32>

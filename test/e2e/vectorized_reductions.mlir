@@ -8,6 +8,7 @@
 // CHECK: PASS max_edges
 // CHECK: PASS softmax_rows
 // CHECK: PASS column_sum
+// CHECK: PASS lane_order
 
 func.func @sum_negative_zeros() {
   %x = stablehlo.constant dense<-0.0> : tensor<2x256xf32>
@@ -85,5 +86,26 @@ func.func @column_sum() {
   %s = stablehlo.reduce(%f init: %z) applies stablehlo.add across dimensions = [0] : (tensor<512x8xf32>, tensor<f32>) -> tensor<8xf32>
   %want = stablehlo.constant dense<[130816.0, 131328.0, 131840.0, 132352.0, 132864.0, 133376.0, 133888.0, 134400.0]> : tensor<8xf32>
   check.expect_eq %s, %want : tensor<8xf32>
+  return
+}
+
+// -----
+
+// The order of the additions, which the CUDA pipeline keeps (its threads
+// are the lanes): 2^24 then 255 ones. In order, every 1 is lost to
+// rounding (2^24). In 64 lanes, lane 0 loses its three ones and the others
+// hold 4 each; lanes o * 8 + i added into i, o ascending, give 2^24 + 28
+// and seven 32s, added in order: 2^24 + 252 = 16777468.
+func.func @lane_order() {
+  %i = stablehlo.iota dim = 1 : tensor<1x256xi32>
+  %c0 = stablehlo.constant dense<0> : tensor<1x256xi32>
+  %first = stablehlo.compare EQ, %i, %c0 : (tensor<1x256xi32>, tensor<1x256xi32>) -> tensor<1x256xi1>
+  %big = stablehlo.constant dense<16777216.0> : tensor<1x256xf32>
+  %one = stablehlo.constant dense<1.0> : tensor<1x256xf32>
+  %x = stablehlo.select %first, %big, %one : (tensor<1x256xi1>, tensor<1x256xf32>, tensor<1x256xf32>) -> tensor<1x256xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<1x256xf32>, tensor<f32>) -> tensor<1xf32>
+  %want = stablehlo.constant dense<16777468.0> : tensor<1xf32>
+  check.expect_eq %s, %want : tensor<1xf32>
   return
 }

@@ -59,8 +59,10 @@ struct CPUPipelineOptions {
   bool dnnl = true;
   /// The hlo, linalg and bufferized phases as the CUDA pipeline shares them
   /// (CUDAPipeline.h): without the passes that shape loops for a CPU's
-  /// vectors and caches (jx-fuse-rows, jx-vectorizable-reductions,
-  /// jx-loop-temporaries-on-stack). Set `dnnl` off with it.
+  /// vectors and caches (jx-fuse-rows, the column interchange of
+  /// jx-vectorizable-reductions, jx-loop-temporaries-on-stack); row
+  /// reductions are split into lanes as on the CPU, the lanes being
+  /// neighbouring threads. Set `dnnl` off with it.
   bool sharedPhasesForCuda = false;
   /// With `blas`: "cpu" (OpenBLAS, oneDNN) or "cuda" (cuBLAS on managed
   /// buffers: jx-contraction-to-blas{library=cuda}).
