@@ -177,3 +177,91 @@ TEST(Client, ExecuteOnSeveralDevices) {
 }
 
 } // namespace
+
+namespace {
+
+// Donation (jax.jit's donate_argnums): the result is written into the
+// donated argument's memory, which the argument gives up.
+TEST(Client, DonatedArgumentBecomesTheResult) {
+  auto client = Client::cpu();
+  auto exe = client->load(compile_add_one(), client->device(0));
+  ASSERT_TRUE(exe->executable().may_alias(0, 0));
+  Buffer x =
+      client->buffer_from_host(floats({2, 2}, {1, 2, 3, 4}), client->device(0));
+  void *memory = x.unsafe_pointer();
+  std::vector<Buffer> out = exe->execute({&x}, {.donate = {0}});
+  EXPECT_EQ(values_of(out[0].host()), (std::vector<float>{2, 3, 4, 5}));
+  EXPECT_EQ(out[0].unsafe_pointer(), memory);
+  EXPECT_TRUE(x.is_deleted());
+  try {
+    (void)x.shape();
+    FAIL() << "a donated buffer answered";
+  } catch (const std::logic_error &e) {
+    EXPECT_STREQ(e.what(), "Buffer::shape: the buffer on cpu:0 was donated to "
+                           "an execution, which took its memory");
+  }
+  try {
+    (void)exe->execute({&x});
+    FAIL() << "ran on a donated buffer";
+  } catch (const std::invalid_argument &e) {
+    EXPECT_STREQ(e.what(),
+                 "@main argument #0 was donated to an earlier execution");
+  }
+  // Not donated: a new result, the argument as it was.
+  Buffer y = out[0];
+  std::vector<Buffer> again = exe->execute({&y});
+  EXPECT_NE(again[0].unsafe_pointer(), y.unsafe_pointer());
+  EXPECT_EQ(values_of(y.host()), (std::vector<float>{2, 3, 4, 5}));
+}
+
+TEST(Client, DonationRefusedTakesNothing) {
+  auto client = Client::cpu();
+  auto exe = client->load(compile_add_one(), client->device(0));
+  Buffer x =
+      client->buffer_from_host(floats({2, 2}, {1, 2, 3, 4}), client->device(0));
+  auto refused = [&](std::vector<Buffer *> args,
+                     std::vector<std::size_t> donate) {
+    try {
+      (void)exe->execute(args, {.donate = donate});
+    } catch (const std::invalid_argument &e) {
+      return std::string(e.what());
+    }
+    return std::string("(ran)");
+  };
+  {
+    Buffer shared = x; // another Buffer holds the memory
+    EXPECT_EQ(refused({&x}, {0}),
+              "@main: argument #0 cannot be donated: another Buffer (or a "
+              "DLPack tensor) shares its memory");
+  }
+  EXPECT_EQ(refused({&x}, {0, 0}), "@main: argument #0 is donated twice");
+  EXPECT_EQ(refused({&x}, {1}), "@main: donated argument #1, but there are 1");
+  Buffer wrong =
+      client->buffer_from_host(floats({4}, {1, 2, 3, 4}), client->device(0));
+  EXPECT_EQ(refused({&wrong}, {0}),
+            "@main input #0 must be f32[2,2], got f32[4]");
+  EXPECT_FALSE(wrong.is_deleted());
+  EXPECT_FALSE(x.is_deleted());
+  EXPECT_EQ(values_of(x.host()), (std::vector<float>{1, 2, 3, 4}));
+}
+
+TEST(Client, CudaWithoutADriverSaysWhy) {
+  try {
+    auto gpu = Client::cuda();
+    // A machine with a GPU: its devices are cuda:0.., and a CPU program is
+    // refused there.
+    ASSERT_GE(gpu->device_count(), 1);
+    EXPECT_EQ(gpu->platform_name(), "cuda");
+    EXPECT_EQ(gpu->device(0).to_string(), "cuda:0");
+    EXPECT_THROW((void)gpu->load(compile_add_one(), gpu->device(0)),
+                 std::invalid_argument);
+  } catch (const std::runtime_error &e) {
+    std::string why = e.what();
+    EXPECT_EQ(why.rfind("CUDA: ", 0), 0u) << why;
+    EXPECT_TRUE(why.find("libcuda.so.1") != std::string::npos ||
+                why.find("no CUDA device") != std::string::npos)
+        << why;
+  }
+}
+
+} // namespace

@@ -4,12 +4,14 @@
 
 #include "jx/Compiler/Compile.h"
 #include "jx/jx.h"
+#include "jx/runtime/client.h"
 #include "jx/runtime/cuda.h"
 
 #include "../lib/frontend/lowering.h"
 
 #include "mlir/Parser/Parser.h"
 
+#include <dlpack/dlpack.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -168,6 +170,84 @@ TEST(Cuda, JitOnCudaWithoutADeviceThrows) {
     EXPECT_NE(std::string(e.what()).find("CUDA: "), std::string::npos)
         << e.what();
   }
+}
+
+} // namespace
+
+namespace {
+
+// The runtime's CUDA client (client.h): buffers that stay in the GPU's
+// memory between calls, donation, the pool of managed blocks. Needs a GPU
+// (scripts/gpu_check.sh runs these on one).
+TEST(Cuda, ClientBuffersStayOnTheDevice) {
+  if (!jx::runtime::cuda::available())
+    GTEST_SKIP() << jx::runtime::cuda::unavailable_reason();
+  auto gpu = jx::runtime::Client::cuda();
+  jx::runtime::Device &dev = gpu->device(0);
+  EXPECT_EQ(dev.kind(), "cuda");
+  EXPECT_NE(gpu->platform_version().find("(sm_"), std::string::npos);
+  auto step = gpu->load(compile_layer("cuda"), dev);
+  auto cpu = compile_layer("cpu");
+  auto inputs = layer_inputs();
+  std::vector<jx::runtime::Buffer> on_gpu;
+  for (host_buffer &b : inputs)
+    on_gpu.push_back(gpu->buffer_from_host(b, dev));
+  EXPECT_THROW((void)on_gpu[0].host(), std::logic_error);
+  auto out = step->execute({&on_gpu[0], &on_gpu[1], &on_gpu[2]});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(&out[0].device(), &dev);
+  auto want = cpu->run(inputs);
+  for (int r = 0; r < 2; ++r) {
+    auto a = values_of(want[r]), b = values_of(out[r].to_host());
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      EXPECT_NEAR(a[i], b[i], 1e-5f) << "result " << r << " element " << i;
+  }
+  // Another call: its results come from the pool's cached blocks.
+  auto before = jx::runtime::cuda::pool_stats();
+  out.clear();
+  auto again = step->execute({&on_gpu[0], &on_gpu[1], &on_gpu[2]});
+  EXPECT_GT(jx::runtime::cuda::pool_stats().reuses, before.reuses);
+  // A DLPack view of GPU memory.
+  DLManagedTensor *t = again[0].to_dlpack();
+  EXPECT_EQ(t->dl_tensor.device.device_type, kDLCUDAManaged);
+  EXPECT_EQ(t->dl_tensor.data, again[0].unsafe_pointer());
+  t->deleter(t);
+  // Code compiled for the CPU is refused on a GPU.
+  EXPECT_THROW((void)gpu->load(compile_layer("cpu"), dev),
+               std::invalid_argument);
+}
+
+TEST(Cuda, ClientDonationOnTheDevice) {
+  if (!jx::runtime::cuda::available())
+    GTEST_SKIP() << jx::runtime::cuda::unavailable_reason();
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "func.func @main(%x: tensor<1024xf32>) -> tensor<1024xf32> {\n"
+      "  %c = stablehlo.constant dense<0.5> : tensor<1024xf32>\n"
+      "  %0 = stablehlo.multiply %x, %c : tensor<1024xf32>\n"
+      "  return %0 : tensor<1024xf32>\n}\n",
+      &jx::frontend::context());
+  jx::compiler::compile_options o;
+  o.device = "cuda";
+  auto gpu = jx::runtime::Client::cuda();
+  auto exe =
+      gpu->load(jx::compiler::compile(*module, "main", o), gpu->device(0));
+  std::vector<float> v(1024);
+  for (int i = 0; i < 1024; ++i)
+    v[i] = static_cast<float>(i);
+  jx::runtime::Buffer x =
+      gpu->buffer_from_host(floats({1024}, v), gpu->device(0));
+  void *memory = x.unsafe_pointer();
+  for (int step = 0; step < 3; ++step) {
+    auto out = exe->execute({&x}, {.donate = {0}});
+    EXPECT_TRUE(x.is_deleted());
+    x = std::move(out[0]);
+  }
+  if (exe->executable().may_alias(0, 0))
+    EXPECT_EQ(x.unsafe_pointer(), memory);
+  auto got = values_of(x.to_host());
+  for (int i = 0; i < 1024; ++i)
+    EXPECT_EQ(got[i], static_cast<float>(i) / 8) << i;
 }
 
 } // namespace

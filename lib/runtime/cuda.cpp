@@ -1,6 +1,7 @@
 // cuda.cpp - the CUDA driver API, loaded at run time (cuda.h).
 
 #include "jx/runtime/cuda.h"
+#include "jx/runtime/block_pool.h"
 #include "jx/runtime/memory.h"
 
 #include <dlfcn.h>
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -31,6 +33,16 @@ constexpr int kJitErrorLogBuffer = 5, kJitErrorLogBufferSize = 6;
 constexpr unsigned kMemAttachGlobal = 1;
 constexpr CUresult kErrorNoDevice = 100;
 
+/// One device: found when the driver loads, its (primary) context retained
+/// on first use.
+struct device_state {
+  CUdevice handle = 0;
+  device_info info;
+  std::once_flag retained;
+  CUcontext context = nullptr;
+  std::string error; // why its context could not be made
+};
+
 struct driver {
   std::string error; // why CUDA cannot be used; empty when it can
   CUresult (*cuInit)(unsigned) = nullptr;
@@ -44,6 +56,7 @@ struct driver {
   CUresult (*cuCtxSynchronize)() = nullptr;
   CUresult (*cuMemAllocManaged)(CUdeviceptr *, std::size_t, unsigned) = nullptr;
   CUresult (*cuMemFree)(CUdeviceptr) = nullptr;
+  CUresult (*cuMemcpy)(CUdeviceptr, CUdeviceptr, std::size_t) = nullptr;
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
                                  void **) = nullptr;
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *) = nullptr;
@@ -53,8 +66,8 @@ struct driver {
   CUresult (*cuGetErrorName)(CUresult, const char **) = nullptr;
   CUresult (*cuGetErrorString)(CUresult, const char **) = nullptr;
   int count = 0;
-  CUcontext context = nullptr;
-  device_info device;
+  int default_ordinal = 0; // JX_CUDA_DEVICE
+  std::vector<std::unique_ptr<device_state>> devices;
 };
 
 std::string describe(const driver &d, CUresult rc) {
@@ -94,6 +107,7 @@ driver load() {
             bind(lib, d.cuCtxSynchronize, "cuCtxSynchronize") &&
             bind(lib, d.cuMemAllocManaged, "cuMemAllocManaged") &&
             bind(lib, d.cuMemFree, "cuMemFree_v2") &&
+            bind(lib, d.cuMemcpy, "cuMemcpy") &&
             bind(lib, d.cuModuleLoadDataEx, "cuModuleLoadDataEx") &&
             bind(lib, d.cuModuleGetFunction, "cuModuleGetFunction") &&
             bind(lib, d.cuLaunchKernel, "cuLaunchKernel") &&
@@ -128,24 +142,26 @@ driver load() {
                                   " CUDA devices");
     return d;
   }
-  CUdevice dev = 0;
-  char name[256] = {};
-  std::size_t memory = 0;
-  if (CUresult rc = d.cuDeviceGet(&dev, ordinal)) {
-    d.error = "cuDeviceGet failed: " + describe(d, rc);
-    return d;
-  }
-  d.cuDeviceGetName(name, sizeof name - 1, dev);
-  d.cuDeviceGetAttribute(&d.device.major, kAttrComputeMajor, dev);
-  d.cuDeviceGetAttribute(&d.device.minor, kAttrComputeMinor, dev);
-  d.cuDeviceTotalMem(&memory, dev);
-  d.device.ordinal = ordinal;
-  d.device.name = name;
-  d.device.memory = memory;
-  if (CUresult rc = d.cuDevicePrimaryCtxRetain(&d.context, dev)) {
-    d.error = "cannot create a context on CUDA device " +
-              std::to_string(ordinal) + ": " + describe(d, rc);
-    return d;
+  d.default_ordinal = ordinal;
+  for (int i = 0; i < d.count; ++i) {
+    auto state = std::make_unique<device_state>();
+    char name[256] = {};
+    std::size_t memory = 0;
+    if (CUresult rc = d.cuDeviceGet(&state->handle, i)) {
+      d.error =
+          "cuDeviceGet(" + std::to_string(i) + ") failed: " + describe(d, rc);
+      return d;
+    }
+    d.cuDeviceGetName(name, sizeof name - 1, state->handle);
+    d.cuDeviceGetAttribute(&state->info.major, kAttrComputeMajor,
+                           state->handle);
+    d.cuDeviceGetAttribute(&state->info.minor, kAttrComputeMinor,
+                           state->handle);
+    d.cuDeviceTotalMem(&memory, state->handle);
+    state->info.ordinal = i;
+    state->info.name = name;
+    state->info.memory = memory;
+    d.devices.push_back(std::move(state));
   }
   return d;
 }
@@ -155,13 +171,46 @@ driver &the_driver() {
   return d;
 }
 
-/// The driver with this thread's context current, or a throw.
-driver &ready() {
+/// The device this thread's CUDA work goes to (device_scope), -1: the
+/// default one.
+thread_local int current_ordinal_ = -1;
+
+driver &loaded() {
   driver &d = the_driver();
   if (!d.error.empty())
     throw std::runtime_error("CUDA: " + d.error);
-  if (CUresult rc = d.cuCtxSetCurrent(d.context))
+  return d;
+}
+
+int current_of(const driver &d) {
+  return current_ordinal_ >= 0 ? current_ordinal_ : d.default_ordinal;
+}
+
+/// Device `ordinal` with its context retained (once).
+device_state &state_of(driver &d, int ordinal) {
+  device_state &s = *d.devices[static_cast<std::size_t>(ordinal)];
+  std::call_once(s.retained, [&] {
+    if (CUresult rc = d.cuDevicePrimaryCtxRetain(&s.context, s.handle))
+      s.error = "cannot create a context on CUDA device " +
+                std::to_string(ordinal) + ": " + describe(d, rc);
+  });
+  if (!s.error.empty())
+    throw std::runtime_error("CUDA: " + s.error);
+  return s;
+}
+
+/// This thread's device, its context current, or a throw.
+device_state &current_state(driver &d) {
+  device_state &s = state_of(d, current_of(d));
+  if (CUresult rc = d.cuCtxSetCurrent(s.context))
     throw std::runtime_error("CUDA: cuCtxSetCurrent failed: " + describe(d, rc));
+  return s;
+}
+
+/// The driver with this thread's device's context current, or a throw.
+driver &ready() {
+  driver &d = loaded();
+  (void)current_state(d);
   return d;
 }
 
@@ -169,7 +218,7 @@ driver &ready() {
 /// the compiled code per kernel module), and their functions.
 struct module_cache {
   std::mutex mutex;
-  std::map<const char *, CUmodule> modules;
+  std::map<std::pair<CUcontext, const char *>, CUmodule> modules;
   std::map<std::pair<CUmodule, std::string>, CUfunction> functions;
 };
 module_cache &modules() {
@@ -203,15 +252,17 @@ const char *select_ptx(const char *objects, const device_info &device,
   return chosen;
 }
 
-CUfunction kernel_function(driver &d, const char *objects, const char *kernel) {
+CUfunction kernel_function(driver &d, device_state &device, const char *objects,
+                           const char *kernel) {
   module_cache &cache = modules();
   std::lock_guard<std::mutex> lock(cache.mutex);
-  CUmodule &module = cache.modules[objects];
+  std::pair<CUcontext, const char *> key{device.context, objects};
+  CUmodule &module = cache.modules[key];
   if (!module) {
     std::string error;
-    const char *ptx = select_ptx(objects, d.device, error);
+    const char *ptx = select_ptx(objects, device.info, error);
     if (!ptx) {
-      cache.modules.erase(objects);
+      cache.modules.erase(key);
       fail_current_call("CUDA: " + error);
     }
     std::vector<char> log(8192, 0);
@@ -220,7 +271,7 @@ CUfunction kernel_function(driver &d, const char *objects, const char *kernel) {
                       reinterpret_cast<void *>(static_cast<uintptr_t>(log.size() - 1))};
     CUmodule loaded = nullptr;
     if (CUresult rc = d.cuModuleLoadDataEx(&loaded, ptx, 2, options, values)) {
-      cache.modules.erase(objects);
+      cache.modules.erase(key);
       fail_current_call("CUDA: cannot load the PTX of kernel " +
                         std::string(kernel) + ": " + describe(d, rc) +
                         (log[0] ? std::string("\n") + log.data() : ""));
@@ -257,23 +308,100 @@ std::string unavailable_reason() { return the_driver().error; }
 bool available() { return the_driver().error.empty(); }
 int device_count() { return the_driver().error.empty() ? the_driver().count : 0; }
 
-device_info current_device() { return ready().device; }
+device_info current_device() {
+  driver &d = loaded();
+  return d.devices[static_cast<std::size_t>(current_of(d))]->info;
+}
+
+device_info device(int ordinal) {
+  driver &d = loaded();
+  if (ordinal < 0 || ordinal >= d.count)
+    throw std::out_of_range("no CUDA device " + std::to_string(ordinal) +
+                            "; this machine has " + std::to_string(d.count));
+  return d.devices[static_cast<std::size_t>(ordinal)]->info;
+}
+
+int current_ordinal() { return current_of(loaded()); }
+
+device_scope::device_scope(int ordinal) : previous_(current_ordinal_) {
+  (void)device(ordinal); // throws for a device there is not
+  current_ordinal_ = ordinal;
+}
+
+device_scope::~device_scope() { current_ordinal_ = previous_; }
+
+namespace {
+
+/// The cache of managed blocks every allocation goes through: cudaMalloc-
+/// style allocators synchronize the device and take tens of microseconds,
+/// and a program asks for the same sizes on every call. JX_CUDA_POOL caps
+/// what it keeps (bytes, K/M/G suffixes; 0: nothing); by default a quarter
+/// of the default device's memory.
+block_pool &pool() {
+  static block_pool *p = [] {
+    driver &d = loaded();
+    uint64_t cap =
+        d.devices[static_cast<std::size_t>(d.default_ordinal)]->info.memory / 4;
+    if (const char *env = std::getenv("JX_CUDA_POOL"); env && *env) {
+      uint64_t bytes = 0;
+      if (!parse_memory_size(env, bytes))
+        throw std::runtime_error(std::string("CUDA: JX_CUDA_POOL='") + env +
+                                 "' is not a size (bytes, or with K, M, G)");
+      cap = bytes;
+    }
+    return new block_pool( // outlives compiled code and static buffers
+        [](std::size_t bytes) -> void * {
+          driver &d = ready();
+          CUdeviceptr ptr = 0;
+          if (CUresult rc = d.cuMemAllocManaged(&ptr, bytes, kMemAttachGlobal))
+            throw std::runtime_error("CUDA: cannot allocate " +
+                                     format_bytes(bytes) +
+                                     " of managed memory: " + describe(d, rc));
+          return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
+        },
+        [](void *ptr) {
+          driver &d = the_driver();
+          d.cuMemFree(
+              static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr)));
+        },
+        static_cast<std::size_t>(cap));
+  }();
+  return *p;
+}
+
+} // namespace
 
 void *alloc_managed(std::size_t bytes) {
-  driver &d = ready();
-  CUdeviceptr p = 0;
-  if (CUresult rc = d.cuMemAllocManaged(&p, bytes ? bytes : 1, kMemAttachGlobal))
-    throw std::runtime_error("CUDA: cannot allocate " + format_bytes(bytes) +
-                             " of managed memory: " + describe(d, rc));
-  return reinterpret_cast<void *>(static_cast<uintptr_t>(p));
+  (void)ready();
+  return pool().allocate(bytes);
 }
 
 void free_managed(void *p) {
-  if (!p)
+  if (!p || !available())
     return;
-  driver &d = the_driver();
-  if (d.error.empty())
-    d.cuMemFree(static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p)));
+  pool().release(p);
+}
+
+block_pool::statistics pool_stats() {
+  if (!available())
+    return {};
+  return pool().stats();
+}
+
+void trim_pool() {
+  if (available())
+    pool().trim();
+}
+
+void copy(void *to, const void *from, std::size_t bytes) {
+  if (!bytes)
+    return;
+  driver &d = ready();
+  if (CUresult rc = d.cuMemcpy(
+          static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(to)),
+          static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(from)), bytes))
+    throw std::runtime_error("CUDA: cannot copy " + format_bytes(bytes) + ": " +
+                             describe(d, rc));
 }
 
 void make_current() { (void)ready(); }
@@ -312,6 +440,8 @@ extern "C" void jx_rt_cuda_launch(const char *objects, const char *kernel,
                                   int64_t bx, int64_t by, int64_t bz,
                                   int32_t shared_bytes, void **params) {
   driver &d = ready_in_call();
+  // Its context is current (ready_in_call).
+  device_state &device = *d.devices[static_cast<std::size_t>(current_of(d))];
   if (gx < 1 || gy < 1 || gz < 1 || gx > 0x7fffffff || gy > 65535 ||
       gz > 65535 || bx < 1 || by < 1 || bz < 1 || bx * by * bz > 1024)
     fail_current_call("CUDA: kernel " + std::string(kernel) +
@@ -320,7 +450,7 @@ extern "C" void jx_rt_cuda_launch(const char *objects, const char *kernel,
                       " blocks of " + std::to_string(bx) + "x" +
                       std::to_string(by) + "x" + std::to_string(bz) +
                       " threads, beyond CUDA's limits");
-  CUfunction fn = kernel_function(d, objects, kernel);
+  CUfunction fn = kernel_function(d, device, objects, kernel);
   CUresult rc = d.cuLaunchKernel(
       fn, static_cast<unsigned>(gx), static_cast<unsigned>(gy),
       static_cast<unsigned>(gz), static_cast<unsigned>(bx),

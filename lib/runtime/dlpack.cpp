@@ -16,6 +16,7 @@ namespace {
 struct exported {
   DLManagedTensor tensor;
   std::shared_ptr<host_buffer> storage;
+  std::shared_ptr<device_array> device_memory;
   std::vector<int64_t> shape, strides;
 };
 
@@ -61,11 +62,11 @@ dtype jx_type(DLDataType t) {
 } // namespace
 
 DLManagedTensor *Buffer::to_dlpack() const {
-  if (device_->kind() != "cpu")
-    throw std::invalid_argument("to_dlpack: only CPU buffers so far");
+  check_alive("to_dlpack");
   auto *e = new exported();
   e->storage = storage_;
-  e->shape = storage_->shape;
+  e->device_memory = device_memory_;
+  e->shape = shape();
   e->strides.resize(e->shape.size());
   int64_t stride = 1;
   for (std::size_t i = e->shape.size(); i-- > 0;) {
@@ -73,13 +74,15 @@ DLManagedTensor *Buffer::to_dlpack() const {
     stride *= e->shape[i];
   }
   try {
-    e->tensor.dl_tensor.dtype = dl_type(storage_->dtype);
+    e->tensor.dl_tensor.dtype = dl_type(dtype());
   } catch (...) {
     delete e;
     throw;
   }
-  e->tensor.dl_tensor.data = storage_->data.data();
-  e->tensor.dl_tensor.device = {kDLCPU, 0};
+  e->tensor.dl_tensor.data = unsafe_pointer();
+  // A CUDA buffer is managed memory, which the GPU and the host address.
+  e->tensor.dl_tensor.device =
+      storage_ ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDAManaged, device_->id()};
   e->tensor.dl_tensor.ndim = static_cast<int>(e->shape.size());
   e->tensor.dl_tensor.shape = e->shape.data();
   e->tensor.dl_tensor.strides = e->strides.data();
@@ -102,6 +105,10 @@ Buffer Buffer::from_dlpack(DLManagedTensor *tensor, Device &device) {
     }
   } guard{tensor};
   const DLTensor &t = tensor->dl_tensor;
+  if (device.kind() != "cpu")
+    throw std::invalid_argument("from_dlpack: " + device.to_string() +
+                                " is not a CPU device (buffer_from_host copies "
+                                "host values to a GPU)");
   if (t.device.device_type != kDLCPU && t.device.device_type != kDLCUDAHost)
     throw std::invalid_argument("from_dlpack: the tensor is on device type " +
                                 std::to_string(t.device.device_type) +

@@ -498,10 +498,8 @@ executable::run(const std::vector<const host_buffer *> &pointers,
   }
   std::vector<host_buffer> results(outputs_.size());
   std::vector<char> reused(outputs_.size(), 0);
-  // After bufferization results are out-parameters after the inputs; each
-  // memref argument is passed as its descriptor's words.
-  std::vector<int64_t> words;
-  words.reserve(32);
+  std::vector<const void *> in;
+  std::vector<void *> out;
   // CUDA code reads and writes managed memory: inputs are copied in before
   // the call, outputs out after it.
   struct staged {
@@ -523,15 +521,13 @@ executable::run(const std::vector<const host_buffer *> &pointers,
       return host;
     void *managed = cuda::alloc_managed(bytes);
     staging.push_back({managed, copy_in ? nullptr : host, bytes});
-    if (copy_in && bytes)
-      std::memcpy(managed, host, bytes);
+    if (copy_in)
+      cuda::copy(managed, host, bytes);
     return managed;
   };
   for (std::size_t i = 0; i < args.size(); ++i)
-    push_descriptor(words,
-                    place(const_cast<uint8_t *>(args[i].data.data()),
-                          args[i].data.size(), true),
-                    args[i].shape);
+    in.push_back(place(const_cast<uint8_t *>(args[i].data.data()),
+                       args[i].data.size(), true));
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     std::size_t bytes = output_size(i);
     if (i < reuse.size() && !reuse[i].data.empty()) {
@@ -541,8 +537,7 @@ executable::run(const std::vector<const host_buffer *> &pointers,
                             " is " + outputs_[i].type_string() +
                             ", its reused buffer " + reuse[i].type_string());
       // Moved into results[i] after the call: an input may point at it.
-      push_descriptor(words, place(reuse[i].data.data(), bytes, false),
-                      outputs_[i].shape);
+      out.push_back(place(reuse[i].data.data(), bytes, false));
       reused[i] = 1;
       continue;
     }
@@ -561,9 +556,46 @@ executable::run(const std::vector<const host_buffer *> &pointers,
                          outputs_[i].type_string() + " (" +
                          format_bytes(bytes) + "): out of memory");
     }
-    push_descriptor(words, place(results[i].data.data(), bytes, false),
-                    results[i].shape);
+    out.push_back(place(results[i].data.data(), bytes, false));
   }
+  invoke(in, out, output_bytes, log);
+  if (on_cuda)
+    for (const staged &b : staging)
+      if (b.host)
+        cuda::copy(b.host, b.managed, b.bytes);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (reused[i])
+      results[i] = std::move(reuse[i]);
+    else
+      results[i].data.pop_back(); // the spare byte that kept empty buffers
+                                  // addressable
+  }
+  return results;
+}
+
+void executable::run_in_place(const std::vector<const void *> &inputs,
+                              const std::vector<void *> &outputs,
+                              check_log *log) const {
+  if (inputs.size() != inputs_.size() || outputs.size() != outputs_.size())
+    throw invalid_input("@" + entry_ + " takes " +
+                        std::to_string(inputs_.size()) + " inputs and " +
+                        std::to_string(outputs_.size()) + " outputs, got " +
+                        std::to_string(inputs.size()) + " and " +
+                        std::to_string(outputs.size()));
+  invoke(inputs, outputs, 0, log);
+}
+
+void executable::invoke(const std::vector<const void *> &inputs,
+                        const std::vector<void *> &outputs,
+                        uint64_t output_bytes, check_log *log) const {
+  // After bufferization results are out-parameters after the inputs; each
+  // memref argument is passed as its descriptor's words.
+  std::vector<int64_t> words;
+  words.reserve(32);
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    push_descriptor(words, const_cast<void *>(inputs[i]), inputs_[i].shape);
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    push_descriptor(words, outputs[i], outputs_[i].shape);
   std::vector<void *> packed;
   packed.reserve(words.size());
   for (int64_t &w : words)
@@ -577,19 +609,8 @@ executable::run(const std::vector<const host_buffer *> &pointers,
       throw std::runtime_error("@" + entry_ + ": " + memory.error());
     throw memory_error("@" + entry_ + ": " + memory.error());
   }
-  if (on_cuda) {
+  if (device_kind_ == "cuda")
     cuda::synchronize();
-    for (const staged &b : staging)
-      if (b.host && b.bytes)
-        std::memcpy(b.host, b.managed, b.bytes);
-  }
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    if (reused[i])
-      results[i] = std::move(reuse[i]);
-    else
-      results[i].data.pop_back(); // the spare byte that kept empty buffers addressable
-  }
-  return results;
 }
 
 } // namespace jx::runtime

@@ -3,8 +3,9 @@
 // The runtime opens libcuda.so.1 with dlopen the first time something asks
 // for a GPU, so jx builds and runs on machines without one; there every
 // entry point says why CUDA cannot be used ("no NVIDIA driver: cannot load
-// libcuda.so.1", "the driver reports no CUDA device"). Device 0 (or
-// JX_CUDA_DEVICE) is used through its primary context.
+// libcuda.so.1", "the driver reports no CUDA device"). Each device is used
+// through its primary context; a thread's work goes to device 0 (or
+// JX_CUDA_DEVICE) unless a device_scope names another.
 //
 // Code compiled by the CUDA pipeline (jx/Pipelines/CUDAPipeline.h) calls the
 // extern "C" functions below: its buffers are CUDA managed memory, which
@@ -13,6 +14,7 @@
 #ifndef JX_RUNTIME_CUDA_H
 #define JX_RUNTIME_CUDA_H
 
+#include "jx/runtime/block_pool.h"
 #include "jx/runtime/kernels.h"
 
 #include <cstddef>
@@ -37,14 +39,42 @@ struct device_info {
   std::string arch() const;
 };
 
-/// The device jx uses (JX_CUDA_DEVICE, default 0). Throws
-/// std::runtime_error with unavailable_reason() when there is none.
+/// The device this thread's work goes to (JX_CUDA_DEVICE, default 0, or a
+/// device_scope's). Throws std::runtime_error with unavailable_reason()
+/// when there is none.
 device_info current_device();
+int current_ordinal();
+/// Device `ordinal`; std::out_of_range when there is no such device.
+device_info device(int ordinal);
 
-/// Managed memory of `bytes` (at least one byte); throws std::runtime_error
-/// naming the size and the driver's message when it cannot.
+/// Sends this thread's CUDA work (allocations, copies, launches, compiled
+/// code's runs) to device `ordinal` until destroyed. Throws as device().
+class device_scope {
+public:
+  explicit device_scope(int ordinal);
+  ~device_scope();
+  device_scope(const device_scope &) = delete;
+  device_scope &operator=(const device_scope &) = delete;
+
+private:
+  int previous_;
+};
+
+/// Managed memory of `bytes` (at least one byte), from the process's pool
+/// of managed blocks (block_pool.h; JX_CUDA_POOL caps what it keeps, by
+/// default a quarter of the default device's memory). Throws
+/// std::runtime_error naming the size and the driver's message when it
+/// cannot.
 void *alloc_managed(std::size_t bytes);
+/// Back to the pool.
 void free_managed(void *p);
+block_pool::statistics pool_stats();
+/// Frees the pool's cached blocks.
+void trim_pool();
+
+/// Copies `bytes` between host memory and managed (or device) memory, by
+/// the device's copy engines (cuMemcpy); returns when done.
+void copy(void *to, const void *from, std::size_t bytes);
 
 /// Waits for all work on the device; throws on an error it reports.
 void synchronize();

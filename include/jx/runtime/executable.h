@@ -138,6 +138,15 @@ public:
                                std::vector<host_buffer> &reuse,
                                check_log *log = nullptr) const;
 
+  /// run() on memory the caller owns, nothing allocated, staged or copied:
+  /// inputs[i] holds inputs()[i]'s bytes, outputs[i] has room for
+  /// outputs()[i]'s. For a "cuda" executable both are memory its kernels
+  /// address (cuda::alloc_managed): what jx::runtime::Client's CUDA
+  /// buffers run with. Throws as run().
+  void run_in_place(const std::vector<const void *> &inputs,
+                    const std::vector<void *> &outputs,
+                    check_log *log = nullptr) const;
+
   /// Whether output `output` may be written into the memory of input
   /// `input` (same dtype and shape, and the compiled code reads no element
   /// of that input after it starts writing that output): decided when
@@ -149,6 +158,9 @@ public:
   }
 
 private:
+  void invoke(const std::vector<const void *> &inputs,
+              const std::vector<void *> &outputs, uint64_t output_bytes,
+              check_log *log) const;
   /// Bytes of output #i.
   uint64_t output_size(std::size_t i) const;
   std::unique_ptr<loaded_code> code_;
