@@ -5,6 +5,7 @@
 #include "jx/Compiler/Compile.h"
 #include "jx/jx.h"
 #include "jx/runtime/client.h"
+#include "jx/runtime/constant_copies.h"
 #include "jx/runtime/cuda.h"
 
 #include "../lib/frontend/lowering.h"
@@ -15,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
@@ -248,6 +250,71 @@ TEST(Cuda, ClientDonationOnTheDevice) {
   auto got = values_of(x.to_host());
   for (int i = 0; i < 1024; ++i)
     EXPECT_EQ(got[i], static_cast<float>(i) / 8) << i;
+}
+
+} // namespace
+
+namespace {
+
+// A program's constants cross to the device once: the emulator's copies
+// (jx_rt_host_constant, the same path as jx_rt_cuda_constant's) are made on
+// the first call and kept with the executable.
+TEST(Cuda, ConstantsAreCopiedOncePerExecutable) {
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "func.func @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {\n"
+      "  %w = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, "
+      "8.0]]>"
+      " : tensor<2x4xf32>\n"
+      "  %0 = stablehlo.multiply %x, %w : tensor<2x4xf32>\n"
+      "  return %0 : tensor<2x4xf32>\n}\n",
+      &jx::frontend::context());
+  jx::compiler::compile_options o;
+  o.device = "cuda-emulator";
+  auto exe = jx::compiler::compile(*module, "main", o);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->device_constants(), 0u);
+  auto x = floats({2, 4}, {1, 1, 1, 1, 2, 2, 2, 2});
+  for (int call = 0; call < 3; ++call) {
+    auto out = exe->run({x});
+    EXPECT_EQ(values_of(out[0]),
+              (std::vector<float>{1, 2, 3, 4, 10, 12, 14, 16}));
+    EXPECT_EQ(exe->device_constants(), 1u) << "after call " << call;
+  }
+}
+
+TEST(Cuda, ConstantCopiesAreKeyedByAddress) {
+  jx::runtime::constant_copies copies;
+  static int allocations, frees;
+  allocations = frees = 0;
+  auto allocate = [](std::size_t n) -> void * {
+    ++allocations;
+    return std::malloc(n);
+  };
+  auto copy = [](void *to, const void *from, std::size_t n) {
+    std::memcpy(to, from, n);
+  };
+  auto release = [](void *p) {
+    ++frees;
+    std::free(p);
+  };
+  {
+    jx::runtime::constant_copies scoped;
+    const float weights[3] = {1, 2, 3};
+    void *first = scoped.get(weights, sizeof weights, allocate, copy, release);
+    EXPECT_NE(first, static_cast<const void *>(weights));
+    EXPECT_EQ(std::memcmp(first, weights, sizeof weights), 0);
+    EXPECT_EQ(scoped.get(weights, sizeof weights, allocate, copy, release),
+              first);
+    EXPECT_EQ(allocations, 1);
+    EXPECT_THROW((void)scoped.get(weights, 4, allocate, copy, release),
+                 std::invalid_argument);
+    EXPECT_EQ(scoped.size(), 1u);
+    // Made current, compiled code's calls find it.
+    jx::runtime::constant_copies_scope current(&scoped);
+    EXPECT_EQ(&jx::runtime::current_constant_copies(), &scoped);
+  }
+  EXPECT_EQ(frees, 1);
+  EXPECT_NE(&jx::runtime::current_constant_copies(), &copies);
 }
 
 } // namespace

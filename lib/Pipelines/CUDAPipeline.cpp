@@ -113,7 +113,10 @@ std::string cudaPhasePipeline(StringRef phase,
     return phasePipeline(phase, shared);
   }
   if (phase == "gpu")
-    return "jx-gpu-host-buffers,scf-forall-to-parallel,"
+    return std::string("jx-gpu-host-buffers{constant-cache=") +
+           (options.emulateOnHost ? "jx_rt_host_constant"
+                                  : "jx_rt_cuda_constant") +
+           "},scf-forall-to-parallel,"
            "convert-linalg-to-parallel-loops,canonicalize,jx-loops-to-gpu,"
            "canonicalize,cse,jx-loop-accumulators";
   if (phase == "kernels") {

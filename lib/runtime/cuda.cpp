@@ -2,6 +2,7 @@
 
 #include "jx/runtime/cuda.h"
 #include "jx/runtime/block_pool.h"
+#include "jx/runtime/constant_copies.h"
 #include "jx/runtime/memory.h"
 
 #include <dlfcn.h>
@@ -434,6 +435,18 @@ extern "C" void *jx_rt_cuda_aligned_alloc(uint64_t alignment, uint64_t bytes) {
 }
 
 extern "C" void jx_rt_cuda_free(void *p) { free_managed(p); }
+
+extern "C" int64_t jx_rt_cuda_constant(int64_t host, int64_t bytes) {
+  try {
+    (void)ready();
+    void *p = current_constant_copies().get(
+        reinterpret_cast<const void *>(host), static_cast<std::size_t>(bytes),
+        &alloc_managed, &cuda::copy, &free_managed);
+    return reinterpret_cast<int64_t>(p);
+  } catch (const std::exception &e) {
+    fail_current_call(e.what());
+  }
+}
 
 extern "C" void jx_rt_cuda_launch(const char *objects, const char *kernel,
                                   int64_t gx, int64_t gy, int64_t gz,

@@ -2,10 +2,11 @@
 // load from a shared object, serialize.
 
 #include "jx/runtime/executable.h"
+#include "jx/runtime/constant_copies.h"
 #include "jx/runtime/cuda.h"
 #include "jx/runtime/kernels.h"
-#include "jx/runtime/region_timers.h"
 #include "jx/runtime/memory.h"
+#include "jx/runtime/region_timers.h"
 #include "jx/runtime/threads.h"
 #include "jx/version.h"
 
@@ -147,6 +148,8 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_cuda_alloc", fn(&jx_rt_cuda_alloc)},
       {"jx_rt_cuda_aligned_alloc", fn(&jx_rt_cuda_aligned_alloc)},
       {"jx_rt_cuda_free", fn(&jx_rt_cuda_free)},
+      {"jx_rt_cuda_constant", fn(&jx_rt_cuda_constant)},
+      {"jx_rt_host_constant", fn(&jx_rt_host_constant)},
       {"jx_rt_cuda_launch", fn(&jx_rt_cuda_launch)},
       {"jx_rt_cuda_gemm_f32", fn(&jx_rt_cuda_gemm_f32)},
       {"jx_rt_cuda_gemm_f64", fn(&jx_rt_cuda_gemm_f64)},
@@ -327,15 +330,17 @@ executable::executable(std::string entry, std::vector<tensor_spec> inputs,
                        std::vector<uint8_t> may_alias,
                        std::unique_ptr<loaded_code> code, entry_function fn,
                        std::string shared_object, cpu_info cpu)
-    : code_(std::move(code)), entry_fn_(fn), entry_(std::move(entry)),
-      inputs_(std::move(inputs)), outputs_(std::move(outputs)),
-      may_alias_(std::move(may_alias)), shared_object_(std::move(shared_object)),
-      cpu_(std::move(cpu)) {
+    : code_(std::move(code)), constants_(std::make_unique<constant_copies>()),
+      entry_fn_(fn), entry_(std::move(entry)), inputs_(std::move(inputs)),
+      outputs_(std::move(outputs)), may_alias_(std::move(may_alias)),
+      shared_object_(std::move(shared_object)), cpu_(std::move(cpu)) {
   if (!may_alias_.empty() && may_alias_.size() != inputs_.size() * outputs_.size())
     throw std::invalid_argument("executable: may_alias must have inputs x outputs entries");
 }
 
 executable::~executable() = default;
+
+std::size_t executable::device_constants() const { return constants_->size(); }
 
 std::unique_ptr<executable>
 executable::load(std::string shared_object, std::string entry,
@@ -602,6 +607,7 @@ void executable::invoke(const std::vector<const void *> &inputs,
     packed.push_back(&w);
   check_log local;
   scoped_check_log guard(log ? *log : local);
+  constant_copies_scope constants(constants_.get());
   allocation_scope memory(output_bytes);
   apply_num_threads();
   if (!call_guarded(entry_fn_, packed.data(), memory)) {

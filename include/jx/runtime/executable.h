@@ -23,6 +23,8 @@
 namespace jx::runtime {
 
 /// Shape and dtype of one argument or result.
+class constant_copies; // constant_copies.h
+
 struct tensor_spec {
   jx::runtime::dtype dtype;
   std::vector<int64_t> shape;
@@ -151,6 +153,11 @@ public:
   /// `input` (same dtype and shape, and the compiled code reads no element
   /// of that input after it starts writing that output): decided when
   /// compiling, from the bufferized program.
+  /// Constants copied where its device reads them (code of the CUDA
+  /// pipeline: jx/runtime/constant_copies.h), on its first call; kept until
+  /// it is destroyed.
+  std::size_t device_constants() const;
+
   bool may_alias(std::size_t input, std::size_t output) const {
     return may_alias_.empty()
                ? false
@@ -164,6 +171,8 @@ private:
   /// Bytes of output #i.
   uint64_t output_size(std::size_t i) const;
   std::unique_ptr<loaded_code> code_;
+  /// The device copies of its constants (CUDA code), freed with it.
+  std::unique_ptr<constant_copies> constants_;
   entry_function entry_fn_ = nullptr; // entry_'s packed wrapper in code_
   std::string entry_;
   std::vector<tensor_spec> inputs_, outputs_;
