@@ -15,8 +15,8 @@ config.substitutions.append(("%jx_src_root", config.jx_src_root))
 config.substitutions.append(("%jx_obj_root", config.jx_obj_root))
 llvm_config.with_system_environment(["HOME", "TMPDIR", "JX_DEVICE"])
 # JX_DEVICE=cuda or cuda-emulator runs every `jxc run` through the CUDA
-# pipeline (docs/cuda.md); tests of what it does not support yet (several
-# devices) say `UNSUPPORTED: jx-device-cuda`.
+# pipeline (docs/cuda.md); tests of what it does not support yet say
+# `UNSUPPORTED: jx-device-cuda`.
 if os.environ.get("JX_DEVICE", "cpu") in ("cuda", "cuda-emulator"):
     config.available_features.add("jx-device-cuda")
 # Every result buffer starts as 0xff bytes (NaN), not zeros: a test whose

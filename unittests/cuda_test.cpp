@@ -5,6 +5,7 @@
 #include "jx/Compiler/Compile.h"
 #include "jx/jx.h"
 #include "jx/runtime/client.h"
+#include "jx/runtime/collectives.h"
 #include "jx/runtime/constant_copies.h"
 #include "jx/runtime/cuda.h"
 
@@ -315,6 +316,53 @@ TEST(Cuda, ConstantCopiesAreKeyedByAddress) {
   }
   EXPECT_EQ(frees, 1);
   EXPECT_NE(&jx::runtime::current_constant_copies(), &copies);
+}
+
+} // namespace
+
+namespace {
+
+// A program for 2 replicas compiled for CUDA: each replica on a GPU (GPU r
+// modulo the GPUs there are), the all_reduce meeting in host code over
+// managed memory. Without a GPU the call fails clearly.
+TEST(Cuda, ProgramForSeveralDevices) {
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(
+      "module attributes {mhlo.num_replicas = 2 : i32} {\n"
+      "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  %e = stablehlo.exponential %x : tensor<2xf32>\n"
+      "  %s = \"stablehlo.all_reduce\"(%e) ({\n"
+      "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+      "    %t = stablehlo.add %a, %b : tensor<f32>\n"
+      "    stablehlo.return %t : tensor<f32>\n"
+      "  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} :"
+      " (tensor<2xf32>) -> tensor<2xf32>\n"
+      "  return %s : tensor<2xf32>\n}\n}\n",
+      &jx::frontend::context());
+  auto a = floats({2}, {0, 1}), b = floats({2}, {1, 0});
+  auto cpu = jx::compiler::compile(*module, "main");
+  auto want = jx::runtime::run_spmd(*cpu, 2, 1, {{&a}, {&b}});
+  for (const char *device : {"cuda-emulator", "cuda"}) {
+    jx::compiler::compile_options o;
+    o.device = device;
+    auto exe = jx::compiler::compile(*module, "main", o);
+    ASSERT_TRUE(exe) << device;
+    if (std::string(device) == "cuda" && !jx::runtime::cuda::available()) {
+      try {
+        (void)jx::runtime::run_spmd(*exe, 2, 1, {{&a}, {&b}});
+        FAIL() << "ran without a device";
+      } catch (const std::runtime_error &e) {
+        EXPECT_NE(std::string(e.what()).find("CUDA: "), std::string::npos)
+            << e.what();
+      }
+      continue;
+    }
+    auto got = jx::runtime::run_spmd(*exe, 2, 1, {{&a}, {&b}});
+    for (int d = 0; d < 2; ++d) {
+      auto w = values_of(want[d][0]), g = values_of(got[d][0]);
+      for (int i = 0; i < 2; ++i)
+        EXPECT_NEAR(w[i], g[i], 1e-6f) << device << " device " << d;
+    }
+  }
 }
 
 } // namespace

@@ -361,12 +361,10 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
                                  << "' (cpu, cuda, cuda-emulator)";
     return nullptr;
   }
-  if (options.device == "cuda" &&
-      (options.serializable || signature.replicas * signature.partitions > 1)) {
+  if (options.device == "cuda" && options.serializable) {
     mlir::emitError(fn.getLoc())
-        << "@" << entry << ": not supported on cuda yet: "
-        << (options.serializable ? "serializable executables"
-                                 : "programs for several devices");
+        << "@" << entry
+        << ": not supported on cuda yet: serializable executables";
     return nullptr;
   }
   if (options.serializable) {

@@ -2,6 +2,7 @@
 // compiled collectives call (collectives.h, kernels.h).
 
 #include "jx/runtime/collectives.h"
+#include "jx/runtime/cuda.h"
 
 #include "jx/runtime/kernels.h"
 #include "jx/runtime/memory.h"
@@ -14,11 +15,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <functional>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <tuple>
@@ -583,6 +585,18 @@ run_spmd(const executable &exe, int num_replicas, int num_partitions,
     set_thread_num_threads(share);
     std::string error;
     try {
+      // CUDA code: device d on GPU d (modulo the GPUs there are). Its
+      // collectives meet in host code over managed memory, as the CPU's
+      // do (every launch has finished when the host reads its results).
+      std::optional<cuda::device_scope> gpu;
+      if (exe.device_kind() == "cuda") {
+        int gpus = std::max(1, cuda::device_count());
+        std::string chip = "cuda:" + std::to_string(d % gpus);
+        dev.name = n <= gpus
+                       ? chip
+                       : "device " + std::to_string(d) + " (" + chip + ")";
+        gpu.emplace(d % gpus);
+      }
       std::vector<host_buffer> none;
       results[d] = exe.run(args[d], none, &logs[d]);
     } catch (const std::exception &e) {

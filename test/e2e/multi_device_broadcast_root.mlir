@@ -1,4 +1,3 @@
-// UNSUPPORTED: jx-device-cuda
 // collective_broadcast with a dynamic root on 3 replicas, replica_groups
 // [[1, 0]]: root [1] picks the group's participant 1, replica 0, whose x is
 // [1, 10]; replica 2 is in no group and gets zeros, as the spec says.

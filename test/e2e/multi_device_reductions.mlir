@@ -1,4 +1,3 @@
-// UNSUPPORTED: jx-device-cuda
 // all_reduce's element types and reductions on 2 replicas: the runtime's
 // fold (f32 maximum propagating NaN, i32 sums wrapping, f64 product) and
 // the compiler's fold of the gathered parts (f16, a region of two ops).

@@ -1,4 +1,3 @@
-// UNSUPPORTED: jx-device-cuda
 // Every collective of a program compiled for 4 replicas, on 4 devices of one
 // process (jxc run --devices 4): each input holds the 4 replicas values
 // stacked on its leading axis and each result comes back stacked the same
