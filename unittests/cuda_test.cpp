@@ -257,18 +257,23 @@ TEST(Cuda, ClientDonationOnTheDevice) {
 
 namespace {
 
+/// tanh(x * w) with w a 2x4 constant (a model's weights).
+mlir::OwningOpRef<mlir::ModuleOp> weighted_tanh() {
+  return mlir::parseSourceString<mlir::ModuleOp>(
+      "func.func @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {\n"
+      "  %w = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, "
+      "8.0]]> : tensor<2x4xf32>\n"
+      "  %0 = stablehlo.multiply %x, %w : tensor<2x4xf32>\n"
+      "  %1 = stablehlo.tanh %0 : tensor<2x4xf32>\n"
+      "  return %1 : tensor<2x4xf32>\n}\n",
+      &jx::frontend::context());
+}
+
 // A program's constants cross to the device once: the emulator's copies
 // (jx_rt_host_constant, the same path as jx_rt_cuda_constant's) are made on
 // the first call and kept with the executable.
 TEST(Cuda, ConstantsAreCopiedOncePerExecutable) {
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(
-      "func.func @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {\n"
-      "  %w = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, "
-      "8.0]]>"
-      " : tensor<2x4xf32>\n"
-      "  %0 = stablehlo.multiply %x, %w : tensor<2x4xf32>\n"
-      "  return %0 : tensor<2x4xf32>\n}\n",
-      &jx::frontend::context());
+  auto module = weighted_tanh();
   jx::compiler::compile_options o;
   o.device = "cuda-emulator";
   auto exe = jx::compiler::compile(*module, "main", o);
@@ -277,8 +282,10 @@ TEST(Cuda, ConstantsAreCopiedOncePerExecutable) {
   auto x = floats({2, 4}, {1, 1, 1, 1, 2, 2, 2, 2});
   for (int call = 0; call < 3; ++call) {
     auto out = exe->run({x});
-    EXPECT_EQ(values_of(out[0]),
-              (std::vector<float>{1, 2, 3, 4, 10, 12, 14, 16}));
+    std::vector<float> want = {1, 2, 3, 4, 10, 12, 14, 16};
+    std::vector<float> got = values_of(out[0]);
+    for (int i = 0; i < 8; ++i)
+      EXPECT_NEAR(got[i], std::tanh(want[i]), 1e-6f) << i;
     EXPECT_EQ(exe->device_constants(), 1u) << "after call " << call;
   }
 }
@@ -363,6 +370,97 @@ TEST(Cuda, ProgramForSeveralDevices) {
         EXPECT_NEAR(w[i], g[i], 1e-6f) << device << " device " << d;
     }
   }
+}
+
+} // namespace
+
+namespace {
+
+// A serialized CUDA executable (host code and PTX in one shared object)
+// keeps its device kind: deserialized, it runs on the GPU, or says clearly
+// that there is none. No compiler is needed where it runs.
+TEST(Cuda, SerializedExecutableRunsOnTheGpu) {
+  auto module = weighted_tanh();
+  jx::compiler::compile_options o;
+  o.device = "cuda";
+  o.serializable = true;
+  auto exe = jx::compiler::compile(*module, "main", o);
+  ASSERT_TRUE(exe);
+  std::string bytes = exe->serialize();
+  auto back = jx::runtime::executable::deserialize(bytes);
+  EXPECT_EQ(back->device_kind(), "cuda");
+  // PTX for the two default architectures travels with it.
+  EXPECT_NE(bytes.find(".target sm_80"), std::string::npos);
+  EXPECT_NE(bytes.find(".target sm_90"), std::string::npos);
+  auto x = floats({2, 4}, {0.1f, 0.1f, 0.1f, 0.1f, -0.1f, -0.1f, -0.1f, -0.1f});
+  if (!jx::runtime::cuda::available()) {
+    try {
+      (void)back->run({x});
+      FAIL() << "ran without a device";
+    } catch (const std::runtime_error &e) {
+      EXPECT_NE(std::string(e.what()).find("CUDA: "), std::string::npos)
+          << e.what();
+    }
+    return;
+  }
+  auto got = values_of(back->run({x})[0]);
+  for (int i = 0; i < 8; ++i) {
+    float w = static_cast<float>(i + 1) * (i < 4 ? 0.1f : -0.1f);
+    EXPECT_NEAR(got[i], std::tanh(w), 1e-6f) << i;
+  }
+}
+
+} // namespace
+
+namespace {
+
+// jx::load chooses the device (load_options, else JX_DEVICE): the same
+// program on the CPU, on the emulated GPU, and on a GPU (or its clear
+// error).
+TEST(Cuda, LoadChoosesTheDevice) {
+  const std::string text =
+      "func.func @main(%x: tensor<3x64xf32>) -> tensor<3xf32> {\n"
+      "  %e = stablehlo.exponential %x : tensor<3x64xf32>\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across "
+      "dimensions = [1] : (tensor<3x64xf32>, tensor<f32>) -> tensor<3xf32>\n"
+      "  return %s : tensor<3xf32>\n}\n";
+  std::vector<double> v(192);
+  for (int i = 0; i < 192; ++i)
+    v[i] = 0.01 * (i % 17) - 0.05;
+  jx::Array x = jx::array(v, {3, 64});
+  jx::LoadedProgram cpu =
+      jx::load_bytes(text, "sum_exp.mlir", {.device = "cpu"});
+  jx::LoadedProgram emulated =
+      jx::load_bytes(text, "sum_exp.mlir", {.device = "cuda-emulator"});
+  EXPECT_EQ(cpu.device(), "cpu");
+  EXPECT_EQ(emulated.device(), "cuda-emulator");
+  // The row sums add in the CPU's order on the (emulated) GPU.
+  EXPECT_EQ(cpu({x})[0].to_vector<float>(),
+            emulated({x})[0].to_vector<float>());
+  try {
+    (void)jx::load_bytes(text, "sum_exp.mlir", {.device = "tpu"});
+    FAIL() << "loaded for a device jx lacks";
+  } catch (const jx::error &e) {
+    EXPECT_STREQ(e.what(), "jx::load(sum_exp.mlir): unknown device 'tpu' "
+                           "(cpu, cuda, cuda-emulator)");
+  }
+  jx::LoadedProgram gpu =
+      jx::load_bytes(text, "sum_exp.mlir", {.device = "cuda"});
+  if (!jx::runtime::cuda::available()) {
+    try {
+      (void)gpu({x});
+      FAIL() << "ran without a device";
+    } catch (const std::exception &e) {
+      EXPECT_NE(std::string(e.what()).find("CUDA: "), std::string::npos)
+          << e.what();
+    }
+    return;
+  }
+  auto want = cpu({x})[0].to_vector<float>(),
+       got = gpu({x})[0].to_vector<float>();
+  for (int i = 0; i < 3; ++i)
+    EXPECT_NEAR(want[i], got[i], 1e-5f) << i;
 }
 
 } // namespace

@@ -11,6 +11,10 @@
 //   std::vector<jx::Array> out = model({x, w});        // flat inputs
 //   jx::TreeValue y = model.call({params, x});          // the export's trees
 //
+// It runs where load_options::device says (JX_DEVICE, else the CPU):
+//
+//   jx::LoadedProgram gpu = jx::load("model.exported", {.device = "cuda"});
+//
 // Inputs are checked against what the program takes (a jax.export
 // artifact's abstract values: rank, constant dimensions, dtype), with JAX's
 // messages; a shape-polymorphic export (`b, 8`) is specialized to the
@@ -102,6 +106,8 @@ public:
   /// "text", "MLIR bytecode", "StableHLO portable artifact" or "jax.export
   /// artifact".
   std::string form() const;
+  /// Where it runs: "cpu", "cuda" or "cuda-emulator" (load_options).
+  const std::string &device() const;
   /// What the jax.export artifact says (trees, avals, platforms, ...);
   /// null for the other forms.
   const exported::Exported *exported() const;
@@ -119,13 +125,22 @@ private:
   std::shared_ptr<impl> impl_;
 };
 
+struct load_options {
+  /// Where the program runs: "cpu", "cuda" (this machine's GPU, the CUDA
+  /// pipeline: docs/cuda.md) or "cuda-emulator"; empty: the environment
+  /// variable JX_DEVICE, else "cpu". A jax.export artifact's CPU lowering
+  /// is the one compiled, for either device. jx::error for another name.
+  std::string device;
+};
+
 /// Reads the program at `path`. Throws jx::error naming the file for one
 /// that cannot be read, parsed or verified, or that jx cannot run (an export
 /// for another platform, ...).
-LoadedProgram load(const std::string &path);
+LoadedProgram load(const std::string &path, const load_options &options = {});
 /// The same from bytes in memory.
 LoadedProgram load_bytes(std::string_view bytes,
-                         const std::string &name = "<memory>");
+                         const std::string &name = "<memory>",
+                         const load_options &options = {});
 
 } // namespace jx
 

@@ -308,8 +308,12 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerEntry(mlir::ModuleOp source,
     cudaPipeline.fuse = options.fuse;
     cudaPipeline.configurePassManager = options.configure_pass_manager;
     cudaPipeline.afterPhase = pipeline.afterPhase;
-    // PTX for this process's GPU where it has one.
-    if (!cudaPipeline.emulateOnHost && runtime::cuda::available())
+    // The architectures asked for; else PTX for this process's GPU where
+    // it has one, unless the executable may go to other machines.
+    if (!options.cuda_arch.empty())
+      cudaPipeline.chips = options.cuda_arch;
+    else if (!cudaPipeline.emulateOnHost && !options.serializable &&
+             runtime::cuda::available())
       cudaPipeline.chips = {runtime::cuda::current_device().arch()};
     if (mlir::failed(runCUDAPipeline(*module, cudaPipeline)))
       return nullptr;
@@ -361,12 +365,6 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
                                  << "' (cpu, cuda, cuda-emulator)";
     return nullptr;
   }
-  if (options.device == "cuda" && options.serializable) {
-    mlir::emitError(fn.getLoc())
-        << "@" << entry
-        << ": not supported on cuda yet: serializable executables";
-    return nullptr;
-  }
   if (options.serializable) {
     llvm::Expected<std::string> so =
         cpu::compileSharedObject(*module, options.target_cpu);
@@ -377,9 +375,11 @@ compileUncachedCode(mlir::ModuleOp source, const std::string &entry,
       return nullptr;
     }
     try {
-      return runtime::executable::load(std::move(*so), entry, std::move(inputs),
-                                       std::move(outputs), std::move(mayAlias),
-                                       std::move(signature.target));
+      auto exe = runtime::executable::load(
+          std::move(*so), entry, std::move(inputs), std::move(outputs),
+          std::move(mayAlias), std::move(signature.target));
+      exe->set_device_kind(options.device == "cuda" ? "cuda" : "cpu");
+      return exe;
     } catch (const runtime::load_error &e) {
       mlir::emitError(fn.getLoc()) << "loading @" << entry << ": " << e.what();
       return nullptr;

@@ -249,7 +249,7 @@ std::unique_ptr<shared_object_code> open_shared_object(const std::string &bytes)
 //   string may_alias, string shared object, u64 FNV-1a hash of all before.
 // A string is u64 length + bytes; a spec is u32 dtype, u32 rank, i64 dims.
 constexpr char kMagic[8] = {'J', 'X', 'E', 'X', 'E', 'C', 0, '\n'};
-constexpr uint32_t kFormatVersion = 2; // 2: the device grid
+constexpr uint32_t kFormatVersion = 3; // 2: the device grid; 3: its kind
 
 uint64_t fnv1a(const char *data, std::size_t size) {
   uint64_t h = 1469598103934665603ull;
@@ -391,6 +391,7 @@ std::string executable::serialize() const {
     w.spec(t);
   w.pod<uint32_t>(static_cast<uint32_t>(replicas_));
   w.pod<uint32_t>(static_cast<uint32_t>(partitions_));
+  w.str(device_kind_);
   w.str(std::string(may_alias_.begin(), may_alias_.end()));
   w.str(shared_object_);
   w.pod<uint64_t>(fnv1a(w.out.data(), w.out.size()));
@@ -431,6 +432,9 @@ std::unique_ptr<executable> executable::deserialize(const std::string &bytes) {
   if (replicas < 1 || partitions < 1 || replicas > (1u << 20) ||
       partitions > (1u << 20))
     throw load_error("not a jx executable: corrupted device grid");
+  std::string kind = r.str();
+  if (kind != "cpu" && kind != "cuda")
+    throw load_error("not a jx executable: unknown device kind '" + kind + "'");
   std::string alias = r.str();
   std::string object = r.str();
   if (r.at != bytes.size() - 8)
@@ -441,6 +445,7 @@ std::unique_ptr<executable> executable::deserialize(const std::string &bytes) {
            std::move(outputs), std::vector<uint8_t>(alias.begin(), alias.end()),
            std::move(cpu));
   exe->set_device_grid(static_cast<int>(replicas), static_cast<int>(partitions));
+  exe->set_device_kind(std::move(kind));
   return exe;
 }
 

@@ -18,6 +18,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <functional>
 #include <mutex>
 #include <sstream>
@@ -208,6 +209,7 @@ TreeValue TreeValue::unflatten(const exported::TreeDef &def,
 
 struct LoadedProgram::impl {
   std::string name;
+  std::string device; // "cpu", "cuda", "cuda-emulator"
   compiler::ProgramForm form = compiler::ProgramForm::Text;
   std::shared_ptr<const exported::Exported> exported;
   mlir::OwningOpRef<mlir::ModuleOp> module; // on frontend::context()
@@ -240,7 +242,10 @@ LoadedProgram::impl::compile(const std::vector<std::vector<int64_t>> &shapes) {
                     ? "jx::load(" + name + "): the inputs do not fit"
                     : diagnostics.text().substr(
                           0, diagnostics.text().find_last_not_of('\n') + 1));
-  std::unique_ptr<runtime::executable> exe = compiler::compile(*m, "main");
+  compiler::compile_options options;
+  options.device = device;
+  std::unique_ptr<runtime::executable> exe =
+      compiler::compile(*m, "main", options);
   if (!exe)
     throw error("jx::load(" + name + "): compiling failed:\n" +
                 diagnostics.text());
@@ -306,6 +311,7 @@ TreeValue LoadedProgram::call(
 }
 
 const std::string &LoadedProgram::name() const { return impl_->name; }
+const std::string &LoadedProgram::device() const { return impl_->device; }
 std::string LoadedProgram::form() const {
   return compiler::formName(impl_->form);
 }
@@ -328,13 +334,28 @@ LoadedProgram LoadedProgram::from_impl(std::shared_ptr<impl> impl) {
 namespace {
 /// The program `parse` reads (null after a diagnostic), named `name`;
 /// throws jx::error with the diagnostics when it fails or lacks @main.
+/// load_options::device, resolved; jx::error for an unknown one.
+std::string deviceFor(const std::string &name, const load_options &options) {
+  std::string device = options.device;
+  if (device.empty()) {
+    const char *env = std::getenv("JX_DEVICE");
+    device = env && *env ? env : "cpu";
+  }
+  if (device != "cpu" && device != "cuda" && device != "cuda-emulator")
+    throw error("jx::load(" + name + "): unknown device '" + device +
+                "' (cpu, cuda, cuda-emulator)");
+  return device;
+}
+
 LoadedProgram
 loadWith(const std::string &name, compiler::ProgramForm form,
+         const load_options &options,
          const std::function<mlir::OwningOpRef<mlir::ModuleOp>(
              mlir::MLIRContext &, std::shared_ptr<const exported::Exported> *)>
              &parse) {
   auto p = std::make_shared<LoadedProgram::impl>();
   p->name = name;
+  p->device = deviceFor(name, options);
   p->form = form;
   frontend::diagnostic_capture diagnostics;
   p->module = parse(frontend::context(), &p->exported);
@@ -362,23 +383,26 @@ loadWith(const std::string &name, compiler::ProgramForm form,
 /// The program in `buffer`, in any form; the buffer is released once the
 /// module is parsed.
 LoadedProgram load_buffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                          const std::string &name) {
+                          const std::string &name,
+                          const load_options &options) {
   auto form = compiler::detectForm(buffer->getBuffer());
-  return loadWith(name, form, [&](mlir::MLIRContext &ctx, auto *exported) {
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-    return compiler::parseProgram(sourceMgr, ctx, exported);
-  });
+  return loadWith(
+      name, form, options, [&](mlir::MLIRContext &ctx, auto *exported) {
+        llvm::SourceMgr sourceMgr;
+        sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+        return compiler::parseProgram(sourceMgr, ctx, exported);
+      });
 }
 } // namespace
 
-LoadedProgram load_bytes(std::string_view bytes, const std::string &name) {
+LoadedProgram load_bytes(std::string_view bytes, const std::string &name,
+                         const load_options &options) {
   return load_buffer(llvm::MemoryBuffer::getMemBufferCopy(
                          llvm::StringRef(bytes.data(), bytes.size()), name),
-                     name);
+                     name, options);
 }
 
-LoadedProgram load(const std::string &path) {
+LoadedProgram load(const std::string &path, const load_options &options) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/true);
   if (!file)
@@ -397,13 +421,13 @@ LoadedProgram load(const std::string &path) {
     } catch (const std::exception &e) {
       throw error("jx::load: " + std::string(e.what()));
     }
-    return loadWith(path, compiler::ProgramForm::Text,
+    return loadWith(path, compiler::ProgramForm::Text, options,
                     [&](mlir::MLIRContext &ctx, auto *) {
                       return compiler::parseTextProgram(text, path, ctx);
                     });
   }
   // Other files are mapped, not copied.
-  return load_buffer(std::move(*file), path);
+  return load_buffer(std::move(*file), path, options);
 }
 
 } // namespace jx

@@ -187,7 +187,7 @@ cl::opt<std::string> compileTarget(
     "target",
     cl::desc("What to compile for: cpu (default) or cuda (NVIDIA GPUs; "
              "--emit takes hlo, linalg, bufferized, gpu, kernels, ptx, "
-             "cubin, llvm-dialect, llvm-ir; docs/cuda.md)"),
+             "cubin, llvm-dialect, llvm-ir, executable; docs/cuda.md)"),
     cl::init("cpu"), cl::cat(jxcOptions), cl::sub(compileCmd));
 cl::list<std::string> cudaArch(
     "cuda-arch", cl::CommaSeparated,
@@ -963,6 +963,12 @@ int compileExecutable(MLIRContext &ctx) {
     return kExitCannotCompile;
   jx::compiler::compile_options options = compileOptionsFromFlags();
   options.serializable = true;
+  if (compileTarget == "cuda") {
+    // Host code and PTX in one shared object; it runs wherever a GPU of
+    // one of these architectures (or a later one) is.
+    options.device = "cuda";
+    options.cuda_arch.assign(cudaArch.begin(), cudaArch.end());
+  }
   auto exe = jx::compiler::compile(*module, name, options);
   if (!exe)
     return kExitCannotCompile;
@@ -1008,11 +1014,11 @@ int compileLibrary(MLIRContext &ctx) {
 }
 
 int compileCudaCommand(MLIRContext &ctx) {
-  if (!jxc::isCudaStage(emit)) {
+  if (!jxc::isCudaStage(emit) && emit != "executable") {
     llvm::errs() << "jxc: error: unknown stage '" << emit
                  << "' for --target=cuda; stages are stablehlo, hlo, linalg, "
                     "bufferized, gpu, kernels, ptx, cubin, llvm-dialect, "
-                    "llvm-ir\n";
+                    "llvm-ir, executable\n";
     return kExitCannotCompile;
   }
   for (const std::string &chip : cudaArch)
@@ -1023,6 +1029,8 @@ int compileCudaCommand(MLIRContext &ctx) {
                    << "' is not a GPU architecture such as sm_80 or sm_90\n";
       return kExitCannotCompile;
     }
+  if (emit == "executable")
+    return compileExecutable(ctx);
   jxc::CudaCompileRequest request;
   request.emit = emit;
   request.printAll = printAll;

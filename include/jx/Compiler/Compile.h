@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class PassManager;
@@ -52,9 +53,12 @@ struct compile_options {
   /// kernels as PTX for the CUDA device of this process, or for sm_80 and
   /// sm_90 where there is none; run() then needs that device), or
   /// "cuda-emulator" (the CUDA pipeline's kernels run as loops on the CPU:
-  /// their code tested without a GPU). CUDA code is single-device and not
-  /// serializable yet.
+  /// their code tested without a GPU). A serializable CUDA executable
+  /// carries PTX for sm_80 and sm_90 (the driver compiles it for the GPU it
+  /// meets), or for `cuda_arch`.
   std::string device = "cpu";
+  /// The GPU architectures of CUDA code ("sm_90", ...); empty: see `device`.
+  std::vector<std::string> cuda_arch;
   /// Called after each pipeline phase with its name and the module.
   std::function<void(const std::string &, mlir::ModuleOp)> after_phase;
   /// Called with each phase's pass manager before it runs (see

@@ -116,8 +116,7 @@ public:
   }
   /// Where the code runs: "cpu", or "cuda" for code of the CUDA pipeline
   /// (jx/runtime/cuda.h), whose run() copies the inputs into CUDA managed
-  /// memory and the outputs back. Not serialized: a CUDA executable is
-  /// compiled in the process that runs it.
+  /// memory and the outputs back. Serialized with it.
   const std::string &device_kind() const { return device_kind_; }
   void set_device_kind(std::string kind) { device_kind_ = std::move(kind); }
   const std::vector<tensor_spec> &inputs() const { return inputs_; }
