@@ -10,7 +10,9 @@
 # 5. the StableHLO conformance programs on cuda (where ../shared/conformance is);
 # 6. the JAX fixtures' outputs on cuda;
 # 7. the MLP training demo with every jit on the GPU (its accuracy);
-# 8. f32 GEMM 4096^3 through jxc bench --device=cuda, next to the same on the CPU.
+# 8. f32 GEMM 4096^3 through jxc bench --device=cuda, next to the same on the CPU;
+# 9. a row sum of f32[4096, 4096] (lanes that are threads) the same way;
+# 10. a deployed executable (--target=cuda --emit=executable) against the CPU.
 # Every step runs even when one before it failed; summary.txt lists them.
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -114,21 +116,53 @@ for name, row in (("a", lambda i: [((i + j) % 7) / 7 for j in range(n)]),
         for i in range(n):
             f.write(struct.pack(f"<{n}f", *row(i)))
 EOF
-for device in cuda cpu; do
-  step "gemm-$device" "$jxc" bench "$out/gemm.mlir" --device=$device --min-time 2 \
-    --input "$out/gemm_a.npy" --input "$out/gemm_b.npy" --format=json
-  python3 - "$out/gemm-$device.log" "$n" "$device" <<'EOF' | tee -a "$summary"
+# rate LOG WHAT AMOUNT UNIT: the median of a jxc bench --format=json log, and
+# AMOUNT (flops or bytes) per second in giga-UNIT.
+rate() {
+  python3 - "$@" <<'EOF' | tee -a "$summary"
 import json, sys
-path, n, device = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+path, what, amount, unit = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
 try:
     text = open(path).read()
     obj = json.loads(text[text.index("{"):text.rindex("}") + 1])
     obj = obj[0] if isinstance(obj, list) else obj
     median = obj["median_ms"] / 1e3
-    print(f"gemm {n}^3 f32 on {device}: median {median * 1e3:.2f} ms, "
-          f"{2 * n**3 / median / 1e9:.1f} GFLOP/s")
+    print(f"{what}: median {median * 1e3:.3f} ms, {amount / median / 1e9:.1f} G{unit}/s")
 except Exception as e:  # the log says what went wrong
-    print(f"gemm on {device}: no timing ({e})")
+    print(f"{what}: no timing ({e})")
 EOF
+}
+for device in cuda cpu; do
+  step "gemm-$device" "$jxc" bench "$out/gemm.mlir" --device=$device --min-time 2 \
+    --input "$out/gemm_a.npy" --input "$out/gemm_b.npy" --format=json
+  rate "$out/gemm-$device.log" "gemm ${n}^3 f32 on $device" $((2 * n * n * n)) FLOP
 done
+
+# 9. a row sum over 4096 x 4096 f32 (64 MiB read): GB/s on the GPU and CPU.
+cat > "$out/rowsum.mlir" <<EOF
+func.func @main(%a: tensor<${n}x${n}xf32>) -> tensor<${n}xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<${n}x${n}xf32>, tensor<f32>) -> tensor<${n}xf32>
+  return %0 : tensor<${n}xf32>
+}
+EOF
+for device in cuda cpu; do
+  step "rowsum-$device" "$jxc" bench "$out/rowsum.mlir" --device=$device --min-time 2 \
+    --input "$out/gemm_a.npy" --format=json
+  rate "$out/rowsum-$device.log" "rowsum ${n}x${n} f32 on $device" $((4 * n * n)) B
+done
+
+# 10. deployment: an executable file for cuda, run by jxc run, against the CPU.
+step deploy-compile "$jxc" compile "$out/rowsum.mlir" --target=cuda --emit=executable \
+  -o "$out/rowsum.jxe"
+step deploy-run-cuda "$jxc" run "$out/rowsum.jxe" --input "$out/gemm_a.npy" \
+  --output-dir "$out/deploy-cuda"
+step deploy-run-cpu "$jxc" run "$out/rowsum.mlir" --input "$out/gemm_a.npy" \
+  --output-dir "$out/deploy-cpu"
+if cmp -s "$out/deploy-cuda/result0.npy" "$out/deploy-cpu/result0.npy"; then
+  say "deploy: the GPU's row sums equal the CPU's bit for bit"
+else
+  say "deploy: the GPU's row sums differ from the CPU's (see deploy-*.log)"
+fi
+
 say "logs in $out"

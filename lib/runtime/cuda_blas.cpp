@@ -3,7 +3,10 @@
 //
 // The operands are row-major (C = op(A) op(B), lda/ldb/ldc row strides);
 // cuBLAS is column-major, so each product is computed as
-// C^T = op(B)^T op(A)^T: the same memory, the operands swapped.
+// C^T = op(B)^T op(A)^T: the same memory, the operands swapped. The last
+// loop around the GEMM, when each of its items writes its own C (a batch
+// dimension), is one strided-batched call (cublas?gemmStridedBatched)
+// rather than a call per item.
 
 #include "gemm_batch.h"
 
@@ -36,6 +39,16 @@ struct cublas {
                           const double *, const double *, int,
                           const double *, int, const double *, double *,
                           int) = nullptr;
+  // Optional: without them every batch item is a call of its own.
+  cublasStatus_t (*sgemm_batched)(cublasHandle_t, int, int, int, int, int,
+                                  const float *, const float *, int, long long,
+                                  const float *, int, long long, const float *,
+                                  float *, int, long long, int) = nullptr;
+  cublasStatus_t (*dgemm_batched)(cublasHandle_t, int, int, int, int, int,
+                                  const double *, const double *, int,
+                                  long long, const double *, int, long long,
+                                  const double *, double *, int, long long,
+                                  int) = nullptr;
   const char *(*status_string)(cublasStatus_t) = nullptr;
 };
 
@@ -54,6 +67,10 @@ cublas load() {
   c.create = reinterpret_cast<decltype(c.create)>(dlsym(lib, "cublasCreate_v2"));
   c.sgemm = reinterpret_cast<decltype(c.sgemm)>(dlsym(lib, "cublasSgemm_v2"));
   c.dgemm = reinterpret_cast<decltype(c.dgemm)>(dlsym(lib, "cublasDgemm_v2"));
+  c.sgemm_batched = reinterpret_cast<decltype(c.sgemm_batched)>(
+      dlsym(lib, "cublasSgemmStridedBatched"));
+  c.dgemm_batched = reinterpret_cast<decltype(c.dgemm_batched)>(
+      dlsym(lib, "cublasDgemmStridedBatched"));
   c.status_string = reinterpret_cast<decltype(c.status_string)>(
       dlsym(lib, "cublasGetStatusString"));
   if (!c.create || !c.sgemm || !c.dgemm) {
@@ -100,32 +117,64 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
   if (m == 0 || n == 0 || total == 0)
     return;
   const T one = 1, zero = 0;
-  for (int64_t it = 0; it < total; ++it) {
-    gemm_batch::batch_item item = gemm_batch::item_at(it, loops, outer);
-    const T *beta = overwrite && item.first ? &zero : &one;
-    if (k == 0) { // an empty sum: cuBLAS would leave C as it is
-      if (beta == &zero) {
-        synchronize();
-        for (int64_t r = 0; r < m; ++r)
-          std::memset(c + item.c + r * ldc, 0, n * sizeof(T));
-      }
-      continue;
-    }
-    int opa = trans_a ? kOpT : kOpN, opb = trans_b ? kOpT : kOpN;
-    cublasStatus_t s;
-    if constexpr (std::is_same_v<T, float>)
-      s = lib.sgemm(lib.handle, opb, opa, int(n), int(m), int(k), &one,
-                    b + item.b, int(ldb), a + item.a, int(lda), beta,
-                    c + item.c, int(ldc));
-    else
-      s = lib.dgemm(lib.handle, opb, opa, int(n), int(m), int(k), &one,
-                    b + item.b, int(ldb), a + item.a, int(lda), beta,
-                    c + item.c, int(ldc));
+  int opa = trans_a ? kOpT : kOpN, opb = trans_b ? kOpT : kOpN;
+  auto check = [&](cublasStatus_t s, int64_t count) {
     if (s)
       fail_current_call(
-          "CUDA: dot_general: cuBLAS GEMM " + std::to_string(m) + "x" +
-          std::to_string(n) + "x" + std::to_string(k) + " failed: " +
+          "CUDA: dot_general: cuBLAS GEMM " +
+          (count > 1 ? std::to_string(count) + " x " : std::string()) +
+          std::to_string(m) + "x" + std::to_string(n) + "x" +
+          std::to_string(k) + " failed: " +
           (lib.status_string ? lib.status_string(s) : std::to_string(s)));
+  };
+  // The last loop as one strided-batched call: each of its items writes
+  // its own C, apart from the others' (a batch dimension, not a sum along
+  // k), so they may run at once.
+  bool has_batched = std::is_same_v<T, float> ? lib.sgemm_batched != nullptr
+                                              : lib.dgemm_batched != nullptr;
+  if (k > 0 && loops > 0 && has_batched && outer[loops - 1].c >= m * ldc &&
+      outer[loops - 1].size > 1 && outer[loops - 1].size <= INT_MAX) {
+    const gemm_batch::outer_loop &last = outer[loops - 1];
+    int64_t groups = gemm_batch::item_count(loops - 1, outer);
+    for (int64_t g = 0; g < groups; ++g) {
+      gemm_batch::batch_item item = gemm_batch::item_at(g, loops - 1, outer);
+      const T *beta = overwrite && item.first ? &zero : &one;
+      cublasStatus_t s;
+      if constexpr (std::is_same_v<T, float>)
+        s = lib.sgemm_batched(lib.handle, opb, opa, int(n), int(m), int(k),
+                              &one, b + item.b, int(ldb), last.b, a + item.a,
+                              int(lda), last.a, beta, c + item.c, int(ldc),
+                              last.c, int(last.size));
+      else
+        s = lib.dgemm_batched(lib.handle, opb, opa, int(n), int(m), int(k),
+                              &one, b + item.b, int(ldb), last.b, a + item.a,
+                              int(lda), last.a, beta, c + item.c, int(ldc),
+                              last.c, int(last.size));
+      check(s, last.size);
+    }
+  } else {
+    for (int64_t it = 0; it < total; ++it) {
+      gemm_batch::batch_item item = gemm_batch::item_at(it, loops, outer);
+      const T *beta = overwrite && item.first ? &zero : &one;
+      if (k == 0) { // an empty sum: cuBLAS would leave C as it is
+        if (beta == &zero) {
+          synchronize();
+          for (int64_t r = 0; r < m; ++r)
+            std::memset(c + item.c + r * ldc, 0, n * sizeof(T));
+        }
+        continue;
+      }
+      cublasStatus_t s;
+      if constexpr (std::is_same_v<T, float>)
+        s = lib.sgemm(lib.handle, opb, opa, int(n), int(m), int(k), &one,
+                      b + item.b, int(ldb), a + item.a, int(lda), beta,
+                      c + item.c, int(ldc));
+      else
+        s = lib.dgemm(lib.handle, opb, opa, int(n), int(m), int(k), &one,
+                      b + item.b, int(ldb), a + item.a, int(lda), beta,
+                      c + item.c, int(ldc));
+      check(s, 1);
+    }
   }
   // The host may read C next (the launches after it synchronize anyway).
   try {
