@@ -117,8 +117,9 @@ std::string cudaPhasePipeline(StringRef phase,
            (options.emulateOnHost ? "jx_rt_host_constant"
                                   : "jx_rt_cuda_constant") +
            "},scf-forall-to-parallel,"
-           "convert-linalg-to-parallel-loops,canonicalize,jx-loops-to-gpu,"
-           "canonicalize,cse,jx-loop-accumulators";
+           "convert-linalg-to-parallel-loops,canonicalize,"
+           "jx-loop-accumulators,jx-loops-to-gpu,canonicalize,cse,"
+           "jx-loop-accumulators";
   if (phase == "kernels") {
     std::string libdevice =
         options.libdevice.empty() ? findLibdevice() : options.libdevice;

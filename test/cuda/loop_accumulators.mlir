@@ -172,3 +172,113 @@ func.func @on_the_host(%x: memref<64xf32>, %out: memref<1xf32>) {
   }
   return
 }
+
+// -----
+
+// Before the parallel loops become kernels: the reduction's accumulator is
+// hoisted in the parallel loop's body, and the fill before it (a kernel of
+// its own) is folded in, past an allocation and the freeing of another
+// buffer: the accumulator starts from the fill's value.
+// CHECK-LABEL: func.func @fill_folded
+// CHECK:         %[[Z:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK-NOT:     memref.store %[[Z]]
+// CHECK:         memref.alloc
+// CHECK-NEXT:    memref.dealloc
+// CHECK-NEXT:    scf.parallel (%[[I:.*]]) =
+// CHECK-NEXT:      %[[S:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[Z]]) -> (f32)
+// CHECK:           memref.store %[[S]], %{{.*}}[%[[I]]]
+func.func @fill_folded(%x: memref<8x64xf32>, %out: memref<8xf32>, %done: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %z = arith.constant -0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %z, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  %unused = memref.alloc() : memref<4xf32>
+  memref.dealloc %done : memref<16xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = memref.load %x[%i, %k] : memref<8x64xf32>
+      %a = memref.load %out[%i] : memref<8xf32>
+      %s = arith.addf %a, %v : f32
+      memref.store %s, %out[%i] : memref<8xf32>
+    }
+    scf.reduce
+  }
+  memref.dealloc %unused : memref<4xf32>
+  return
+}
+
+// -----
+
+// Left alone: the loop after the fill reads a neighbour's element, runs
+// over other points, or is past an op that writes memory.
+// CHECK-LABEL: func.func @fill_kept_neighbour
+// CHECK:         scf.parallel
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<9xf32>
+// CHECK-LABEL: func.func @fill_kept_other_points
+// CHECK:         scf.parallel
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<8xf32>
+// CHECK-LABEL: func.func @fill_kept_after_a_write
+// CHECK:         scf.parallel
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<8xf32>
+func.func @fill_kept_neighbour(%out: memref<9xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %z, %out[%i] : memref<9xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %a = memref.load %out[%i] : memref<9xf32>
+    %j = arith.addi %i, %c1 : index
+    %b = memref.load %out[%j] : memref<9xf32>
+    %s = arith.addf %a, %b : f32
+    memref.store %s, %out[%i] : memref<9xf32>
+    scf.reduce
+  }
+  return
+}
+func.func @fill_kept_other_points(%out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %z, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %a = memref.load %out[%i] : memref<8xf32>
+    %s = arith.addf %a, %one : f32
+    memref.store %s, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  return
+}
+func.func @fill_kept_after_a_write(%out: memref<8xf32>, %tmp: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    memref.store %z, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  memref.store %one, %tmp[%c0] : memref<8xf32>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %a = memref.load %out[%i] : memref<8xf32>
+    %s = arith.addf %a, %one : f32
+    memref.store %s, %out[%i] : memref<8xf32>
+    scf.reduce
+  }
+  return
+}
