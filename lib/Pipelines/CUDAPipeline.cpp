@@ -119,7 +119,9 @@ std::string cudaPhasePipeline(StringRef phase,
            "},scf-forall-to-parallel,"
            "convert-linalg-to-parallel-loops,canonicalize,"
            "jx-loop-accumulators,jx-loops-to-gpu,canonicalize,cse,"
-           "jx-loop-accumulators";
+           "jx-loop-accumulators" +
+           // The emulator's launches are loops of the host: nothing queued.
+           (options.emulateOnHost ? "" : ",jx-cuda-host-waits");
   if (phase == "kernels") {
     std::string libdevice =
         options.libdevice.empty() ? findLibdevice() : options.libdevice;
@@ -285,6 +287,7 @@ void registerCUDAPipelines() {
   registerGpuHostBuffersPass();
   registerLoopsToGpuPass();
   registerLoopAccumulatorsPass();
+  registerCudaHostWaitsPass();
   registerCudaLaunchesToRuntimePass();
   auto build = [](ArrayRef<StringRef> phases, const CudaCLOptions &cl,
                   OpPassManager &pm) {

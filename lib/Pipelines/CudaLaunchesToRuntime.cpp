@@ -9,7 +9,8 @@
 //                     shared_bytes, params)
 //
 // which loads the module the first time (the driver compiles the PTX of the
-// best architecture the device has), launches the kernel and waits for it.
+// best architecture the device has) and queues the kernel on the device's
+// stream (the host waits where it reads: CudaHostWaits.cpp).
 // No global constructor loads anything: code compiled this way loads in a
 // process without a GPU, and fails with a clear error only when it runs.
 //

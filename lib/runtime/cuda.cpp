@@ -176,6 +176,10 @@ driver &the_driver() {
 /// default one.
 thread_local int current_ordinal_ = -1;
 
+/// What this thread queued last and has not waited for (a kernel's name,
+/// "cuBLAS"): jx_rt_cuda_wait and synchronize wait only then.
+thread_local const char *queued_ = nullptr;
+
 driver &loaded() {
   driver &d = the_driver();
   if (!d.error.empty())
@@ -409,9 +413,17 @@ void make_current() { (void)ready(); }
 
 void synchronize() {
   driver &d = ready();
+  const char *queued = queued_;
+  queued_ = nullptr;
   if (CUresult rc = d.cuCtxSynchronize())
-    throw std::runtime_error("CUDA: " + describe(d, rc));
+    throw std::runtime_error(
+        "CUDA: " +
+        (queued ? std::string(queued) + " (or work queued before it): "
+                : std::string()) +
+        describe(d, rc));
 }
+
+void mark_queued(const char *what) { queued_ = what; }
 
 } // namespace jx::runtime::cuda
 
@@ -469,9 +481,21 @@ extern "C" void jx_rt_cuda_launch(const char *objects, const char *kernel,
       static_cast<unsigned>(gz), static_cast<unsigned>(bx),
       static_cast<unsigned>(by), static_cast<unsigned>(bz),
       static_cast<unsigned>(shared_bytes), nullptr, params, nullptr);
-  if (rc == 0)
-    rc = d.cuCtxSynchronize();
   if (rc)
     fail_current_call("CUDA: kernel " + std::string(kernel) + ": " +
                       describe(d, rc));
+  // Queued on the stream; the host waits where it reads (jx_rt_cuda_wait,
+  // CudaHostWaits.cpp) and when the call ends. CUDA_LAUNCH_BLOCKING=1
+  // makes the driver wait for each launch, to find a failing kernel.
+  queued_ = kernel;
+}
+
+extern "C" void jx_rt_cuda_wait() {
+  if (!queued_)
+    return;
+  try {
+    synchronize();
+  } catch (const std::exception &e) {
+    fail_current_call(e.what());
+  }
 }

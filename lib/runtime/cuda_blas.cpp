@@ -176,12 +176,9 @@ void gemm(int64_t m, int64_t n, int64_t k, int64_t trans_a, int64_t trans_b,
       check(s, 1);
     }
   }
-  // The host may read C next (the launches after it synchronize anyway).
-  try {
-    synchronize();
-  } catch (const std::exception &e) {
-    fail_current_call(e.what());
-  }
+  // Queued on the device's stream, as kernels are: the host waits before
+  // it reads C (jx_rt_cuda_wait).
+  mark_queued("cuBLAS GEMM");
 }
 
 } // namespace

@@ -151,6 +151,7 @@ std::vector<std::pair<const char *, void *>> compiled_code_symbols() {
       {"jx_rt_cuda_constant", fn(&jx_rt_cuda_constant)},
       {"jx_rt_host_constant", fn(&jx_rt_host_constant)},
       {"jx_rt_cuda_launch", fn(&jx_rt_cuda_launch)},
+      {"jx_rt_cuda_wait", fn(&jx_rt_cuda_wait)},
       {"jx_rt_cuda_gemm_f32", fn(&jx_rt_cuda_gemm_f32)},
       {"jx_rt_cuda_gemm_f64", fn(&jx_rt_cuda_gemm_f64)},
   };
@@ -616,6 +617,14 @@ void executable::invoke(const std::vector<const void *> &inputs,
   allocation_scope memory(output_bytes);
   apply_num_threads();
   if (!call_guarded(entry_fn_, packed.data(), memory)) {
+    if (device_kind_ == "cuda") {
+      // Work it queued before failing finishes before its memory is
+      // reused; the failure reported is the call's.
+      try {
+        cuda::synchronize();
+      } catch (const std::exception &) {
+      }
+    }
     if (memory.kernel_failed())
       throw std::runtime_error("@" + entry_ + ": " + memory.error());
     throw memory_error("@" + entry_ + ": " + memory.error());

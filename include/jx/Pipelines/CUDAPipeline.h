@@ -79,6 +79,8 @@ void registerCUDAPipelines();
 void registerGpuHostBuffersPass();
 /// `--jx-loops-to-gpu` (LoopsToGpu.cpp).
 void registerLoopsToGpuPass();
+/// `--jx-cuda-host-waits` (CudaHostWaits.cpp).
+void registerCudaHostWaitsPass();
 /// `--jx-loop-accumulators` (LoopAccumulators.cpp).
 void registerLoopAccumulatorsPass();
 /// `--jx-cuda-launches-to-runtime` (CudaLaunchesToRuntime.cpp).

@@ -9,7 +9,9 @@
 //
 // Code compiled by the CUDA pipeline (jx/Pipelines/CUDAPipeline.h) calls the
 // extern "C" functions below: its buffers are CUDA managed memory, which
-// kernels and host code both address, and each kernel launch is synchronous.
+// kernels and host code both address. Kernels and cuBLAS calls are queued
+// on the device's stream; the host waits (jx_rt_cuda_wait) before code that
+// touches memory, and synchronize() before a call returns.
 
 #ifndef JX_RUNTIME_CUDA_H
 #define JX_RUNTIME_CUDA_H
@@ -76,8 +78,13 @@ void trim_pool();
 /// the device's copy engines (cuMemcpy); returns when done.
 void copy(void *to, const void *from, std::size_t bytes);
 
-/// Waits for all work on the device; throws on an error it reports.
+/// Waits for all work on the device; throws on an error it reports (naming
+/// what this thread queued last, when it did not wait for it yet).
 void synchronize();
+/// Notes that this thread queued work on the device's stream (`what`: a
+/// kernel's name, "cuBLAS"; a string that stays valid) and has not waited
+/// for it: jx_rt_cuda_wait waits then.
+void mark_queued(const char *what);
 
 /// Makes the device's (primary) context current on this thread, as the
 /// CUDA libraries (cuBLAS) expect; throws when there is no device.
@@ -91,6 +98,8 @@ extern "C" {
 void *jx_rt_cuda_alloc(uint64_t bytes);
 void *jx_rt_cuda_aligned_alloc(uint64_t alignment, uint64_t bytes);
 void jx_rt_cuda_free(void *p);
+/// Waits for the work this thread queued, if any (CudaHostWaits.cpp).
+void jx_rt_cuda_wait(void);
 /// `objects`: "sm_80\0<ptx>\0sm_90\0<ptx>\0\0" (CudaLaunchesToRuntime.cpp);
 /// the newest architecture the device runs is loaded once per process.
 void jx_rt_cuda_launch(const char *objects, const char *kernel, int64_t gx,
