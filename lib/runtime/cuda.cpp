@@ -365,7 +365,14 @@ block_pool &pool() {
           return reinterpret_cast<void *>(static_cast<uintptr_t>(ptr));
         },
         [](void *ptr) {
+          // Queued kernels may still use the block (its Buffer or
+          // temporary was released after their launch): they finish first.
           driver &d = the_driver();
+          try {
+            (void)ready();
+            d.cuCtxSynchronize();
+          } catch (const std::exception &) {
+          }
           d.cuMemFree(
               static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr)));
         },
