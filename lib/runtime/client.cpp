@@ -7,7 +7,6 @@
 
 #include <cstdlib>
 #include <stdexcept>
-#include <unordered_set>
 
 namespace jx::runtime {
 
