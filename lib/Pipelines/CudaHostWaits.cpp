@@ -39,21 +39,23 @@ namespace {
 
 constexpr StringLiteral kWait = "jx_rt_cuda_wait";
 
-/// Runtime calls that queue work on the stream (as a launch does) or touch
-/// no buffer the host reads.
-bool queuesOrTouchesNothing(func::CallOp call) {
-  StringRef callee = call.getCallee();
-  return callee == "jx_rt_cuda_gemm_f32" || callee == "jx_rt_cuda_gemm_f64" ||
-         callee == "jx_rt_cuda_constant" || callee == kWait;
+/// Work queued on the device's stream: a launch, or a cuBLAS call.
+bool queuesWork(Operation *op) {
+  if (isa<gpu::LaunchOp>(op))
+    return true;
+  auto call = dyn_cast<func::CallOp>(op);
+  return call && (call.getCallee() == "jx_rt_cuda_gemm_f32" ||
+                  call.getCallee() == "jx_rt_cuda_gemm_f64");
 }
 
-/// Whether `op` (without regions) may touch memory the queued work uses.
+/// Whether `op` (without regions, not queued work) may touch memory the
+/// queued work uses. A constant's copy is made before any kernel reads it.
 bool touchesMemory(Operation *op) {
   if (isa<memref::AllocOp, memref::DeallocOp, memref::AllocaOp,
           ViewLikeOpInterface>(op))
     return false;
   if (auto call = dyn_cast<func::CallOp>(op))
-    return !queuesOrTouchesNothing(call);
+    return call.getCallee() != "jx_rt_cuda_constant";
   return !isMemoryEffectFree(op);
 }
 
@@ -74,19 +76,14 @@ struct CudaHostWaitsPass
   void runOnBlock(Block &block) {
     bool queued = true;
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (isa<gpu::LaunchOp>(op)) {
+      if (queuesWork(&op)) {
         queued = true;
         continue;
       }
-      if (auto call = dyn_cast<func::CallOp>(op)) {
-        if (call.getCallee() == kWait) {
-          queued = false;
-          continue;
-        }
-        if (queuesOrTouchesNothing(call)) {
-          queued = true;
-          continue;
-        }
+      if (auto call = dyn_cast<func::CallOp>(op);
+          call && call.getCallee() == kWait) {
+        queued = false;
+        continue;
       }
       if (op.getNumRegions() > 0) {
         // Its own code waits where it must; what it reads before its
@@ -94,14 +91,10 @@ struct CudaHostWaitsPass
         for (Region &region : op.getRegions())
           for (Block &inner : region)
             runOnBlock(inner);
-        queued |=
-            op.walk([](Operation *inner) {
-                auto call = dyn_cast<func::CallOp>(inner);
-                bool queues = isa<gpu::LaunchOp>(inner) ||
-                              (call && call.getCallee() != kWait &&
-                               queuesOrTouchesNothing(call));
-                return queues ? WalkResult::interrupt() : WalkResult::advance();
-              }).wasInterrupted();
+        queued |= op.walk([](Operation *inner) {
+                      return queuesWork(inner) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+                    }).wasInterrupted();
         continue;
       }
       if (!queued || !touchesMemory(&op) ||

@@ -24,6 +24,8 @@
 
 #include "jx/Pipelines/CUDAPipeline.h"
 
+#include "LoopBuffers.h"
+
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -63,7 +65,7 @@ struct GpuHostBuffersPass
   /// The runtime's copy of constant `global`, as a buffer of its type:
   /// the call's address made into a memref descriptor.
   Value cachedCopy(OpBuilder &b, ModuleOp module, memref::GetGlobalOp global,
-                   const LLVMTypeConverter &converter) {
+                   int64_t bytes, const LLVMTypeConverter &converter) {
     Location loc = global.getLoc();
     auto type = cast<MemRefType>(global.getType());
     auto fn = module.lookupSymbol<func::FuncOp>(constantCache);
@@ -79,9 +81,6 @@ struct GpuHostBuffersPass
     Value address = arith::IndexCastOp::create(
         b, loc, b.getI64Type(),
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, host));
-    int64_t bytes = type.getNumElements() *
-                    static_cast<int64_t>(
-                        llvm::divideCeil(type.getElementTypeBitWidth(), 8));
     Value size = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(bytes));
     Value copy = func::CallOp::create(b, loc, fn, ValueRange{address, size})
                      .getResult(0);
@@ -145,10 +144,9 @@ struct GpuHostBuffersPass
       for (memref::GetGlobalOp g : globals) {
         Value &copy = copies[g.getName()];
         auto type = cast<MemRefType>(g.getType());
-        if (!copy && cached && type.hasStaticShape() &&
-            type.getLayout().isIdentity() &&
-            type.getElementType().isIntOrFloat()) {
-          copy = cachedCopy(b, module, g, converter);
+        std::optional<int64_t> bytes = staticBytes(type);
+        if (!copy && cached && bytes && type.getLayout().isIdentity()) {
+          copy = cachedCopy(b, module, g, *bytes, converter);
         } else if (!copy) {
           Value global = memref::GetGlobalOp::create(b, g.getLoc(), type,
                                                      g.getName());

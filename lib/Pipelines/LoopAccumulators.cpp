@@ -39,6 +39,8 @@
 
 #include "jx/Pipelines/CUDAPipeline.h"
 
+#include "LoopBuffers.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -77,13 +79,6 @@ bool onlyReads(Operation *op, const llvm::DenseMap<Operation *, int> &stores) {
   });
 }
 
-/// The buffer `v` is a view of (through subviews, reshapes, casts).
-Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
 /// The accumulators of `loop`, empty when its body does anything else
 /// that the rewrite could reorder.
 SmallVector<Accumulator> findAccumulators(scf::ForOp loop) {
@@ -100,7 +95,7 @@ SmallVector<Accumulator> findAccumulators(scf::ForOp loop) {
     if (!store || !invariant(store.getMemRef()) ||
         !invariant(store.getIndices()))
       continue;
-    if (!byRoot.try_emplace(rootBuffer(store.getMemRef()), found.size()).second)
+    if (!byRoot.try_emplace(viewRoot(store.getMemRef()), found.size()).second)
       return {};
     byBuffer[store.getMemRef()] = found.size();
     stores[store] = found.size();
@@ -122,7 +117,7 @@ SmallVector<Accumulator> findAccumulators(scf::ForOp loop) {
     auto it = byBuffer.find(load.getMemRef());
     if (it == byBuffer.end()) {
       // Another view of an accumulator's buffer.
-      ok = !byRoot.count(rootBuffer(load.getMemRef()));
+      ok = !byRoot.count(viewRoot(load.getMemRef()));
       return;
     }
     Accumulator &acc = found[it->second];
@@ -199,8 +194,8 @@ bool foldFillInto(RewriterBase &rewriter, scf::ParallelOp loop) {
   auto [value, buffer] = fillOf(fill);
   if (!buffer)
     return false;
-  Value root = rootBuffer(buffer);
-  if (llvm::any_of(freed, [&](Value v) { return rootBuffer(v) == root; }))
+  Value root = viewRoot(buffer);
+  if (llvm::any_of(freed, [&](Value v) { return viewRoot(v) == root; }))
     return false;
   // In the loop: one load at its point, first, and an unconditional store
   // at its point after it; no other use of the buffer or of another view
@@ -211,8 +206,7 @@ bool foldFillInto(RewriterBase &rewriter, scf::ParallelOp loop) {
   bool ok = true;
   loop.getRegion().walk([&](Operation *op) {
     for (Value operand : op->getOperands()) {
-      if (!isa<BaseMemRefType>(operand.getType()) ||
-          rootBuffer(operand) != root)
+      if (!isa<BaseMemRefType>(operand.getType()) || viewRoot(operand) != root)
         continue;
       if (auto l = dyn_cast<memref::LoadOp>(op);
           l && !load && operand == buffer && l->getBlock() == &body &&

@@ -83,10 +83,8 @@ std::string Buffer::type_string() const {
   check_alive("type_string");
   if (storage_)
     return storage_->type_string();
-  host_buffer view;
-  view.dtype = device_memory_->dtype;
-  view.shape = device_memory_->shape;
-  return view.type_string();
+  return tensor_spec{device_memory_->dtype, device_memory_->shape}
+      .type_string();
 }
 
 std::size_t Buffer::size_in_bytes() const {
@@ -124,13 +122,6 @@ void *Buffer::unsafe_pointer() const {
 }
 
 namespace {
-
-std::size_t bytes_of(const tensor_spec &spec) {
-  std::size_t n = itemsize(spec.dtype);
-  for (int64_t d : spec.shape)
-    n *= static_cast<std::size_t>(d);
-  return n;
-}
 
 /// Managed memory for an array on CUDA device `ordinal`.
 std::shared_ptr<device_array>
@@ -351,25 +342,22 @@ LoadedExecutable::execute(const std::vector<Buffer *> &args,
       results.push_back(
           taker[o] >= 0
               ? args[static_cast<std::size_t>(taker[o])]->device_memory_
-              : new_device_array(spec.dtype, spec.shape, bytes_of(spec),
+              : new_device_array(spec.dtype, spec.shape,
+                                 static_cast<std::size_t>(element_count(spec)) *
+                                     itemsize(spec.dtype),
                                  device_->id()));
       result_memory.push_back(results.back()->data);
     }
     // Taken once the program starts, whether it succeeds or not (it may
-    // have written into the donated memory).
-    for (std::size_t k = 0; k < args.size(); ++k)
-      if (donated[k] && !taken[k]) {
-        // Freed after the run, which may still read it.
-        results.push_back(args[k]->device_memory_);
-      }
+    // have written into the donated memory); kept alive until it returns.
+    std::vector<std::shared_ptr<device_array>> held;
     for (std::size_t k = 0; k < args.size(); ++k)
       if (donated[k])
-        args[k]->device_memory_.reset();
+        held.push_back(std::move(args[k]->device_memory_));
     {
       cuda::device_scope scope(device_->id());
       exe_->run_in_place(in, result_memory, log);
     }
-    results.resize(outputs); // the donated memory no result took
     for (auto &r : results)
       out.push_back(Buffer(std::move(r), device_));
     return out;

@@ -587,7 +587,8 @@ run_spmd(const executable &exe, int num_replicas, int num_partitions,
     try {
       // CUDA code: device d on GPU d (modulo the GPUs there are). Its
       // collectives meet in host code over managed memory, as the CPU's
-      // do (every launch has finished when the host reads its results).
+      // do (the host waits for queued kernels before it calls them:
+      // CudaHostWaits.cpp).
       std::optional<cuda::device_scope> gpu;
       if (exe.device_kind() == "cuda") {
         int gpus = std::max(1, cuda::device_count());

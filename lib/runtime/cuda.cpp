@@ -457,7 +457,6 @@ extern "C" void jx_rt_cuda_free(void *p) { free_managed(p); }
 
 extern "C" int64_t jx_rt_cuda_constant(int64_t host, int64_t bytes) {
   try {
-    (void)ready();
     void *p = current_constant_copies().get(
         reinterpret_cast<const void *>(host), static_cast<std::size_t>(bytes),
         &alloc_managed, &cuda::copy, &free_managed);

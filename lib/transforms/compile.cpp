@@ -32,6 +32,13 @@ std::string signature_key(const std::vector<shaped_array> &avals) {
   return key;
 }
 
+std::string device_or_default(const std::string &device) {
+  if (!device.empty())
+    return device;
+  const char *env = std::getenv("JX_DEVICE");
+  return env && *env ? env : "cpu";
+}
+
 std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
                                         const std::string &name,
                                         const std::string &device) {
@@ -47,11 +54,7 @@ std::shared_ptr<const compiled> compile(const ClosedJaxpr &j,
   frontend::diagnostic_capture diagnostics;
   auto c = std::make_shared<compiled>();
   compiler::compile_options options;
-  options.device = device;
-  if (options.device.empty()) {
-    const char *env = std::getenv("JX_DEVICE");
-    options.device = env && *env ? env : "cpu";
-  }
+  options.device = device_or_default(device);
   std::unique_ptr<runtime::executable> exe =
       compiler::compile(*module, "main", options);
   if (!exe)

@@ -104,6 +104,10 @@ std::string signature_key(const std::vector<shaped_array> &avals);
 /// Appends one aval's part of signature_key ("f32[2,3];") to `key`.
 void append_signature(std::string &key, const shaped_array &aval);
 
+/// `device`, or where it is empty the environment variable JX_DEVICE, else
+/// "cpu": where jit and jx::load compile for by default.
+std::string device_or_default(const std::string &device);
+
 /// Lowers and compiles `j` for `device` ("cpu", "cuda", "cuda-emulator";
 /// empty: JX_DEVICE, else "cpu"); throws std::runtime_error with the
 /// compiler's diagnostics on failure.

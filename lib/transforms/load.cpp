@@ -18,7 +18,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
 #include <functional>
 #include <mutex>
 #include <sstream>
@@ -332,21 +331,17 @@ LoadedProgram LoadedProgram::from_impl(std::shared_ptr<impl> impl) {
 }
 
 namespace {
-/// The program `parse` reads (null after a diagnostic), named `name`;
-/// throws jx::error with the diagnostics when it fails or lacks @main.
 /// load_options::device, resolved; jx::error for an unknown one.
 std::string deviceFor(const std::string &name, const load_options &options) {
-  std::string device = options.device;
-  if (device.empty()) {
-    const char *env = std::getenv("JX_DEVICE");
-    device = env && *env ? env : "cpu";
-  }
+  std::string device = transforms::device_or_default(options.device);
   if (device != "cpu" && device != "cuda" && device != "cuda-emulator")
     throw error("jx::load(" + name + "): unknown device '" + device +
                 "' (cpu, cuda, cuda-emulator)");
   return device;
 }
 
+/// The program `parse` reads (null after a diagnostic), named `name`;
+/// throws jx::error with the diagnostics when it fails or lacks @main.
 LoadedProgram
 loadWith(const std::string &name, compiler::ProgramForm form,
          const load_options &options,
