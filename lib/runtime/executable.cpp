@@ -509,8 +509,10 @@ executable::run(const std::vector<const host_buffer *> &pointers,
   }
   std::vector<host_buffer> results(outputs_.size());
   std::vector<char> reused(outputs_.size(), 0);
-  std::vector<const void *> in;
-  std::vector<void *> out;
+  // After bufferization results are out-parameters after the inputs; each
+  // memref argument is passed as its descriptor's words.
+  std::vector<int64_t> words;
+  words.reserve(32);
   // CUDA code reads and writes managed memory: inputs are copied in before
   // the call, outputs out after it.
   struct staged {
@@ -537,8 +539,10 @@ executable::run(const std::vector<const host_buffer *> &pointers,
     return managed;
   };
   for (std::size_t i = 0; i < args.size(); ++i)
-    in.push_back(place(const_cast<uint8_t *>(args[i].data.data()),
-                       args[i].data.size(), true));
+    push_descriptor(words,
+                    place(const_cast<uint8_t *>(args[i].data.data()),
+                          args[i].data.size(), true),
+                    args[i].shape);
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     std::size_t bytes = output_size(i);
     if (i < reuse.size() && !reuse[i].data.empty()) {
@@ -548,7 +552,8 @@ executable::run(const std::vector<const host_buffer *> &pointers,
                             " is " + outputs_[i].type_string() +
                             ", its reused buffer " + reuse[i].type_string());
       // Moved into results[i] after the call: an input may point at it.
-      out.push_back(place(reuse[i].data.data(), bytes, false));
+      push_descriptor(words, place(reuse[i].data.data(), bytes, false),
+                      outputs_[i].shape);
       reused[i] = 1;
       continue;
     }
@@ -567,9 +572,10 @@ executable::run(const std::vector<const host_buffer *> &pointers,
                          outputs_[i].type_string() + " (" +
                          format_bytes(bytes) + "): out of memory");
     }
-    out.push_back(place(results[i].data.data(), bytes, false));
+    push_descriptor(words, place(results[i].data.data(), bytes, false),
+                    results[i].shape);
   }
-  invoke(in, out, output_bytes, log);
+  invoke(words, output_bytes, log);
   if (on_cuda)
     for (const staged &b : staging)
       if (b.host)
@@ -593,20 +599,17 @@ void executable::run_in_place(const std::vector<const void *> &inputs,
                         std::to_string(outputs_.size()) + " outputs, got " +
                         std::to_string(inputs.size()) + " and " +
                         std::to_string(outputs.size()));
-  invoke(inputs, outputs, 0, log);
-}
-
-void executable::invoke(const std::vector<const void *> &inputs,
-                        const std::vector<void *> &outputs,
-                        uint64_t output_bytes, check_log *log) const {
-  // After bufferization results are out-parameters after the inputs; each
-  // memref argument is passed as its descriptor's words.
   std::vector<int64_t> words;
   words.reserve(32);
   for (std::size_t i = 0; i < inputs.size(); ++i)
     push_descriptor(words, const_cast<void *>(inputs[i]), inputs_[i].shape);
   for (std::size_t i = 0; i < outputs.size(); ++i)
     push_descriptor(words, outputs[i], outputs_[i].shape);
+  invoke(words, 0, log);
+}
+
+void executable::invoke(std::vector<int64_t> &words, uint64_t output_bytes,
+                        check_log *log) const {
   std::vector<void *> packed;
   packed.reserve(words.size());
   for (int64_t &w : words)

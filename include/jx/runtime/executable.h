@@ -164,8 +164,9 @@ public:
   }
 
 private:
-  void invoke(const std::vector<const void *> &inputs,
-              const std::vector<void *> &outputs, uint64_t output_bytes,
+  /// Calls the entry on its arguments' descriptor words (inputs, then
+  /// outputs) and, for CUDA code, waits for the device.
+  void invoke(std::vector<int64_t> &words, uint64_t output_bytes,
               check_log *log) const;
   /// Bytes of output #i.
   uint64_t output_size(std::size_t i) const;
